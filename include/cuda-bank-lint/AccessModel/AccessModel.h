@@ -1,0 +1,118 @@
+//===- AccessModel.h - What the front end extracts from a translation unit -===//
+//
+// The access model is the boundary between the Clang front end and everything
+// downstream (symbolic evaluation, checks, reporters): shared arrays with their
+// layout, every load and store to them with a symbolic byte offset and the
+// guards under which it runs, block barriers with their guards, and each
+// analysed function's block shape. Nothing here refers to Clang types, so the
+// downstream layers can be tested without parsing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_ACCESSMODEL_ACCESSMODEL_H
+#define CUDA_BANK_LINT_ACCESSMODEL_ACCESSMODEL_H
+
+#include "cuda-bank-lint/AccessModel/SymExpr.h"
+#include "cuda-bank-lint/BankModel/BankModel.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cbl {
+
+/// A position in a source file (1-based line and column, byte offset).
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  unsigned Offset = 0;
+  bool valid() const { return Line != 0; }
+};
+
+/// A contiguous byte range of a file, for fix-its.
+struct SourceSpan {
+  SourcePos Begin;
+  unsigned Length = 0;
+};
+
+/// A `__shared__` variable and its layout.
+struct SharedArray {
+  unsigned Id = 0;
+  std::string Name;
+  SourcePos Decl;
+  bool IsExtern = false;        ///< extern __shared__ (dynamic) storage
+  std::string ElementType;      ///< spelling of the innermost element type
+  uint64_t ElementSize = 0;     ///< bytes
+  uint64_t Alignment = 0;       ///< bytes, of the variable
+  /// Extents, outermost first; empty for a scalar; {0} for an unsized extern.
+  std::vector<uint64_t> Dims;
+  /// The source text and location of the innermost extent (for padding fixes);
+  /// unset when it is not plain source text (e.g. in a macro body).
+  std::optional<SourceSpan> InnermostExtent;
+  std::string InnermostExtentText;
+};
+
+/// Which threads of a block a launch uses, and how we know.
+struct BlockShape {
+  std::array<unsigned, 3> Dim{{0, 0, 0}}; ///< 0 = unknown component
+  enum class Source { CommandLine, Config, Annotation, Launch, LaunchBounds, Assumed };
+  Source From = Source::Assumed;
+  SourcePos Where;          ///< the launch / attribute / annotation, if any
+  std::string Description;  ///< e.g. "from the launch at k.cu:40:3"
+  bool known() const { return Dim[0] && Dim[1] && Dim[2]; }
+  unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
+};
+const char *blockShapeSourceName(BlockShape::Source S);
+
+/// A condition that must hold for an access or barrier to run.
+struct Guard {
+  SymRef Cond;       ///< evaluated per lane; non-zero means "taken"
+  bool Negated = false;
+  SourcePos Where;   ///< the if/loop/return that introduced it
+  std::string Kind;  ///< "if", "else", "?:", "&&", "||", "early return", "loop", "switch", "break"
+};
+
+/// One load or store of shared memory (a read-modify-write is two records).
+struct SharedAccess {
+  unsigned ArrayId = 0;
+  SourcePos Where;
+  std::string Spelling;     ///< the source text of the accessed lvalue
+  AccessOp Op = AccessOp::Load;
+  unsigned Width = 4;       ///< bytes moved per lane by one instruction
+  SymRef ByteOffset;        ///< from the start of the array's storage
+  std::vector<Guard> Guards;
+  /// Set when the front end could not model the access at all.
+  std::string NotAnalysable;
+};
+
+/// A block-level barrier (__syncthreads and friends) reached in a function.
+struct BarrierSite {
+  SourcePos Where;
+  std::string Spelling;     ///< "__syncthreads()", "block.sync()", ...
+  std::vector<Guard> Guards;
+  /// Set when the barrier is reached only through a call: the callee's name.
+  std::string ViaCall;
+  SourcePos CalleeBarrier;
+};
+
+/// A kernel or device function (one template instantiation) and its accesses.
+struct FunctionModel {
+  std::string Name;         ///< with template arguments, e.g. "reduce<int, 256>"
+  SourcePos Where;
+  bool IsKernel = false;
+  BlockShape Shape;
+  std::vector<SharedAccess> Accesses;
+  std::vector<BarrierSite> Barriers;
+};
+
+/// Everything the front end found in one translation unit.
+struct TranslationUnitModel {
+  std::string MainFile;
+  std::vector<SharedArray> Arrays;    ///< indexed by SharedArray::Id
+  std::vector<FunctionModel> Functions;
+};
+
+} // namespace cbl
+
+#endif

@@ -1,0 +1,118 @@
+//===- SymExpr.h - Symbolic integer expressions over the thread index -----===//
+//
+// The front end translates every index, guard and pointer offset it sees into
+// this small expression language; the symbolic layer evaluates it per lane.
+// It is deliberately independent of Clang so that checks and tests can build
+// and inspect expressions without an AST.
+//
+// Leaves are constants, threadIdx/blockDim components, the padded row stride of
+// a shared array (so a padding fix can be re-evaluated without re-parsing), and
+// unknowns. An unknown is either warp-uniform (kernel parameters, blockIdx, loop
+// counters with uniform bounds) or lane-varying (loads from memory, anything the
+// front end cannot model); each carries the reason a user will be shown.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_ACCESSMODEL_SYMEXPR_H
+#define CUDA_BANK_LINT_ACCESSMODEL_SYMEXPR_H
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cbl {
+
+/// C++ integer type of a value: width in bits and signedness. Arithmetic is
+/// evaluated in this type, so unsigned wrap-around and truncation are exact.
+struct IntType {
+  unsigned Bits = 32;
+  bool Signed = true;
+  static IntType i32() { return {32, true}; }
+  static IntType u32() { return {32, false}; }
+  static IntType i64() { return {64, true}; }
+  static IntType u64() { return {64, false}; }
+  static IntType boolean() { return {1, false}; }
+  bool operator==(const IntType &O) const { return Bits == O.Bits && Signed == O.Signed; }
+};
+
+enum class Axis : unsigned { X = 0, Y = 1, Z = 2 };
+const char *axisName(Axis A);
+
+enum class ExprKind {
+  Const,       ///< an integer constant
+  ThreadIdx,   ///< threadIdx.{x,y,z}
+  BlockDim,    ///< blockDim.{x,y,z}
+  RowStride,   ///< elements between consecutive indices of one dimension of a shared array
+  Uniform,     ///< an unknown value, the same for all lanes of a warp
+  Varying,     ///< an unknown value that may differ between lanes
+  Unary,
+  Binary,
+  Select,      ///< Cond ? A : B
+  Cast,        ///< conversion to Type
+};
+
+enum class Opcode {
+  // unary
+  Neg, Not, LNot,
+  // binary arithmetic
+  Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Min, Max,
+  // comparisons and logic (result type bool)
+  LT, LE, GT, GE, EQ, NE, LAnd, LOr,
+};
+const char *opcodeSpelling(Opcode Op);
+bool isComparison(Opcode Op);
+
+struct SymExpr;
+using SymRef = std::shared_ptr<const SymExpr>;
+
+/// One node. Immutable once built; share freely.
+struct SymExpr {
+  ExprKind Kind = ExprKind::Const;
+  IntType Type;
+  int64_t Value = 0;        ///< Const: the value (already wrapped to Type)
+  Axis Dim = Axis::X;       ///< ThreadIdx/BlockDim
+  unsigned ArrayId = 0;     ///< RowStride: which shared array
+  unsigned DimIndex = 0;    ///< RowStride: which dimension (0 = outermost)
+  std::string Name;         ///< Uniform/Varying: source spelling ("n", "blockIdx.x")
+  std::string Reason;       ///< Uniform/Varying: why it is unknown
+  Opcode Op = Opcode::Add;  ///< Unary/Binary
+  std::vector<SymRef> Ops;  ///< operands (Select: cond, then, else)
+
+  static SymRef constant(int64_t V, IntType T = IntType::i64());
+  static SymRef threadIdx(Axis A);
+  static SymRef blockDim(Axis A);
+  static SymRef rowStride(unsigned ArrayId, unsigned DimIndex);
+  static SymRef uniform(std::string Name, std::string Reason, IntType T);
+  static SymRef varying(std::string Name, std::string Reason, IntType T);
+  static SymRef unary(Opcode Op, SymRef A, IntType T);
+  static SymRef binary(Opcode Op, SymRef A, SymRef B, IntType T);
+  static SymRef select(SymRef C, SymRef A, SymRef B, IntType T);
+  static SymRef cast(SymRef A, IntType T);
+
+  bool isConst() const { return Kind == ExprKind::Const; }
+};
+
+/// Wraps V to the range of T (two's complement truncation, sign or zero
+/// extension back to 64 bits).
+int64_t wrapToType(int64_t V, IntType T);
+
+/// Human-readable rendering in C syntax, e.g. "threadIdx.x * 32 + n".
+std::string toString(const SymRef &E);
+
+/// Facts about which leaves an expression mentions.
+struct SymLeaves {
+  bool UsesThreadIdx[3] = {false, false, false};
+  bool UsesBlockDim[3] = {false, false, false};
+  std::vector<const SymExpr *> Uniforms; ///< distinct by Name
+  std::vector<const SymExpr *> Varyings; ///< distinct by Name+Reason
+  bool usesLane() const { return UsesThreadIdx[0] || UsesThreadIdx[1] || UsesThreadIdx[2]; }
+};
+SymLeaves collectLeaves(const SymRef &E);
+
+/// True when the value can differ between threads of one warp: it mentions
+/// threadIdx or a lane-varying unknown.
+bool isThreadVarying(const SymRef &E);
+
+} // namespace cbl
+
+#endif

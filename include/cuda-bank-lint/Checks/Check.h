@@ -1,0 +1,62 @@
+//===- Check.h - Interface of a cuda-bank-lint check ----------------------===//
+//
+// A check reads the access model of one translation unit and appends
+// Findings (and, for the bank analysis, AccessRecords) to the run report.
+// Each check is one file pair in lib/Checks, registered once in
+// CheckRegistry.cpp, in the manner of clang-tidy.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_CHECKS_CHECK_H
+#define CUDA_BANK_LINT_CHECKS_CHECK_H
+
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+#include "cuda-bank-lint/BankModel/BankModel.h"
+#include "cuda-bank-lint/Report/Finding.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cbl {
+
+/// Options every check may read.
+struct CheckOptions {
+  BankArch Arch = BankArch::Sm70Plus;
+  unsigned MinConflictDegree = 2; ///< report only conflicts of at least this degree
+  bool Explain = false;           ///< keep per-lane tables in the records
+  /// Per-check options, "check-name.Option" -> value (clang-tidy style).
+  std::map<std::string, std::string> Values;
+};
+
+struct CheckContext {
+  const TranslationUnitModel &Model;
+  const CheckOptions &Options;
+  RunReport &Out;
+};
+
+class Check {
+public:
+  virtual ~Check() = default;
+  virtual void run(CheckContext &Ctx) = 0;
+};
+
+struct CheckInfo {
+  std::string Name;
+  std::string Summary;      ///< one line, for --list-checks and SARIF rules
+  std::string Help;         ///< a paragraph: what it finds and how to fix it
+  Severity DefaultSeverity = Severity::Warning;
+  std::function<std::unique_ptr<Check>()> Make;
+};
+
+/// All checks, in a fixed order.
+const std::vector<CheckInfo> &registeredChecks();
+
+/// clang-tidy glob semantics: comma-separated globs, '-' disables, the last
+/// matching glob wins. Returns false if no glob matches.
+bool checkEnabled(const std::string &Name, const std::string &Globs);
+
+} // namespace cbl
+
+#endif

@@ -1,0 +1,54 @@
+//===- Analyzer.h - Analyse a set of files and report ---------------------===//
+//
+// The driver's core: expands inputs, finds each file's compile command,
+// parses files in parallel (llvm::ThreadPool), resolves each kernel's block
+// shape, runs the enabled checks, and merges results in input order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_DRIVER_ANALYZER_H
+#define CUDA_BANK_LINT_DRIVER_ANALYZER_H
+
+#include "cuda-bank-lint/Checks/Check.h"
+#include "cuda-bank-lint/Frontend/CudaCompilation.h"
+#include "cuda-bank-lint/Report/Finding.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cbl {
+
+struct AnalyzerOptions {
+  CudaSetup Cuda;
+  CheckOptions Checks;
+  std::string CheckGlobs = "cuda-*";
+  std::optional<std::array<unsigned, 3>> BlockDim; ///< --block-dim
+  std::vector<std::string> ExtraArgs;              ///< appended to every command
+  std::vector<std::string> ExtraArgsBefore;        ///< inserted after the compiler
+  unsigned Jobs = 0;                               ///< 0 = all cores
+  bool Verbose = false;
+};
+
+/// Errors and remarks for the user (stderr), in input order.
+struct AnalysisOutcome {
+  RunReport Report;
+  std::string Messages;   ///< compiler errors, skipped host code, ...
+  bool HadErrors = false; ///< parse errors or bad inputs: exit code 2
+};
+
+/// Expands directories into their .cu/.cuh files (sorted); reports inputs
+/// that do not exist or are not CUDA source in Errors.
+std::vector<std::string> expandInputs(const std::vector<std::string> &Inputs, std::string &Errors);
+
+AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
+                             const clang::tooling::CompilationDatabase *Database,
+                             const AnalyzerOptions &Opts);
+
+/// Parses "32", "32,8" or "32,8,2".
+std::optional<std::array<unsigned, 3>> parseBlockDim(const std::string &Text);
+
+} // namespace cbl
+
+#endif

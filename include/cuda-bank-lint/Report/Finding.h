@@ -1,0 +1,90 @@
+//===- Finding.h - Diagnostics and per-access records, format-neutral -----===//
+//
+// Checks produce Findings (clang-style diagnostics with notes and fix-its) and
+// the bank-conflict analysis produces one AccessRecord per analysed access.
+// Reporters (text, JSON, SARIF, GitHub annotations) only read these structs;
+// they never see Clang or isl.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_REPORT_FINDING_H
+#define CUDA_BANK_LINT_REPORT_FINDING_H
+
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace cbl {
+
+enum class Severity { Note, Remark, Warning, Error };
+const char *severityName(Severity S);
+
+/// Replace Length bytes at Begin with Text (clang-apply-replacements style).
+struct FixIt {
+  SourceSpan Range;
+  std::string Text;
+};
+
+struct FindingNote {
+  SourcePos Where;          ///< may be invalid: then printed without location
+  std::string Message;
+  std::vector<FixIt> Fixes;
+};
+
+struct Finding {
+  std::string Check;        ///< e.g. "cuda-shared-bank-conflict"
+  Severity Level = Severity::Warning;
+  SourcePos Where;
+  std::string Message;      ///< lowercase, no trailing period
+  std::vector<FindingNote> Notes;
+  std::vector<FixIt> Fixes;
+};
+
+/// One lane of the worst warp, for --explain.
+struct LaneRow {
+  unsigned Lane = 0;
+  std::array<unsigned, 3> Tid{{0, 0, 0}};
+  bool Active = false;
+  uint64_t Address = 0; ///< byte offset from the start of the array's storage
+  unsigned Bank = 0;
+  uint64_t Word = 0;
+};
+
+/// Outcome of the bank analysis for one access, the stable JSON record.
+struct AccessRecord {
+  SourcePos Where;
+  std::string Function;
+  std::string Array;
+  std::string Spelling;
+  AccessOp Op = AccessOp::Load;
+  unsigned Width = 0;
+  /// "exact", "bound", "data-dependent" or "unknown".
+  std::string Status = "unknown";
+  std::string Reason;       ///< why not exact (empty when exact)
+  unsigned Wavefronts = 0;  ///< worst warp
+  unsigned Ideal = 0;
+  unsigned Degree = 0;
+  unsigned WorstWarp = 0;
+  uint32_t ActiveMask = 0;
+  BlockShape Shape;
+  std::string Index;        ///< the byte offset, rendered
+  std::vector<std::string> Parameters; ///< uniform unknowns the result is exact for
+  std::vector<std::string> AssumedUniform; ///< warp-uniform guards assumed taken
+  bool NeverExecuted = false;
+  std::vector<LaneRow> Lanes; ///< worst warp, only with --explain
+};
+
+/// Everything one run produced, for one or many translation units.
+struct RunReport {
+  std::string ToolVersion;
+  std::string Mode;         ///< "cuda-headers" or "prelude"
+  std::vector<Finding> Findings;
+  std::vector<AccessRecord> Accesses;
+  unsigned Files = 0;
+  unsigned Errors = 0;
+};
+
+} // namespace cbl
+
+#endif

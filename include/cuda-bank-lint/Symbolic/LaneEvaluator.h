@@ -1,0 +1,58 @@
+//===- LaneEvaluator.h - Evaluate a SymExpr for one thread -----------------===//
+//
+// Evaluates an expression for one concrete thread (threadIdx known), with C++
+// integer semantics in each node's type. Warp-uniform unknowns (kernel
+// parameters, blockIdx, loop counters) are carried as a linear combination
+// with integer coefficients as long as they only meet +, -, and products or
+// left shifts by known values; any other use makes the result unknown, with
+// the reason. Lane-varying unknowns make it unknown at once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_SYMBOLIC_LANEEVALUATOR_H
+#define CUDA_BANK_LINT_SYMBOLIC_LANEEVALUATOR_H
+
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+
+#include <map>
+#include <optional>
+
+namespace cbl {
+
+/// Why a value could not be computed.
+enum class UnknownKind {
+  None,
+  DataDependent, ///< depends on a value loaded from memory that differs per lane
+  Varying,       ///< depends on another lane-varying value the engine cannot model
+  NonLinear,     ///< a warp-uniform unknown enters a non-linear operation
+  Undefined,     ///< division by zero or an oversized shift
+};
+
+struct LaneValue {
+  int64_t C = 0;                          ///< known part
+  std::map<std::string, int64_t> Terms;   ///< uniform unknown name -> coefficient
+  UnknownKind Unknown = UnknownKind::None;
+  std::string Why;                        ///< set when Unknown != None
+  bool known() const { return Unknown == UnknownKind::None; }
+  bool exact() const { return known() && Terms.empty(); }
+};
+
+/// The concrete situation of one thread.
+struct LaneEnv {
+  unsigned Tid[3] = {0, 0, 0};
+  std::optional<unsigned> BlockDim[3];       ///< unset = warp-uniform unknown
+  const std::vector<SharedArray> *Arrays = nullptr;
+  /// Extra elements appended to the innermost dimension of one array, to
+  /// evaluate a padding fix without re-parsing.
+  int PaddedArray = -1;
+  unsigned Padding = 0;
+};
+
+LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env);
+
+/// Elements between consecutive indices of dimension Dim of array A, with the
+/// innermost dimension padded by Padding elements.
+int64_t rowStrideOf(const SharedArray &A, unsigned Dim, unsigned Padding);
+
+} // namespace cbl
+
+#endif

@@ -1,0 +1,349 @@
+//===- SymExpr.cpp - Construction and printing of symbolic expressions ----===//
+//
+// Builders fold constant operands eagerly (with the C++ semantics of the node's
+// type) so that everything the compiler would fold is a single Const by the
+// time the symbolic layer sees it.
+//
+//===----------------------------------------------------------------------===//
+#include "cuda-bank-lint/AccessModel/SymExpr.h"
+
+#include <set>
+
+namespace cbl {
+
+const char *axisName(Axis A) {
+  switch (A) {
+  case Axis::X: return "x";
+  case Axis::Y: return "y";
+  case Axis::Z: return "z";
+  }
+  return "?";
+}
+
+const char *opcodeSpelling(Opcode Op) {
+  switch (Op) {
+  case Opcode::Neg: return "-";
+  case Opcode::Not: return "~";
+  case Opcode::LNot: return "!";
+  case Opcode::Add: return "+";
+  case Opcode::Sub: return "-";
+  case Opcode::Mul: return "*";
+  case Opcode::Div: return "/";
+  case Opcode::Rem: return "%";
+  case Opcode::Shl: return "<<";
+  case Opcode::Shr: return ">>";
+  case Opcode::And: return "&";
+  case Opcode::Or: return "|";
+  case Opcode::Xor: return "^";
+  case Opcode::Min: return "min";
+  case Opcode::Max: return "max";
+  case Opcode::LT: return "<";
+  case Opcode::LE: return "<=";
+  case Opcode::GT: return ">";
+  case Opcode::GE: return ">=";
+  case Opcode::EQ: return "==";
+  case Opcode::NE: return "!=";
+  case Opcode::LAnd: return "&&";
+  case Opcode::LOr: return "||";
+  }
+  return "?";
+}
+
+bool isComparison(Opcode Op) {
+  switch (Op) {
+  case Opcode::LT: case Opcode::LE: case Opcode::GT: case Opcode::GE:
+  case Opcode::EQ: case Opcode::NE: case Opcode::LAnd: case Opcode::LOr:
+    return true;
+  default:
+    return false;
+  }
+}
+
+int64_t wrapToType(int64_t V, IntType T) {
+  if (T.Bits >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << T.Bits) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (T.Signed && T.Bits > 1 && (U >> (T.Bits - 1)))
+    U |= ~Mask;
+  return int64_t(U);
+}
+
+static std::shared_ptr<SymExpr> make(ExprKind K, IntType T) {
+  auto E = std::make_shared<SymExpr>();
+  E->Kind = K;
+  E->Type = T;
+  return E;
+}
+
+SymRef SymExpr::constant(int64_t V, IntType T) {
+  auto E = make(ExprKind::Const, T);
+  E->Value = wrapToType(V, T);
+  return E;
+}
+
+SymRef SymExpr::threadIdx(Axis A) {
+  auto E = make(ExprKind::ThreadIdx, IntType::u32());
+  E->Dim = A;
+  return E;
+}
+
+SymRef SymExpr::blockDim(Axis A) {
+  auto E = make(ExprKind::BlockDim, IntType::u32());
+  E->Dim = A;
+  return E;
+}
+
+SymRef SymExpr::rowStride(unsigned ArrayId, unsigned DimIndex) {
+  auto E = make(ExprKind::RowStride, IntType::i64());
+  E->ArrayId = ArrayId;
+  E->DimIndex = DimIndex;
+  return E;
+}
+
+SymRef SymExpr::uniform(std::string Name, std::string Reason, IntType T) {
+  auto E = make(ExprKind::Uniform, T);
+  E->Name = std::move(Name);
+  E->Reason = std::move(Reason);
+  return E;
+}
+
+SymRef SymExpr::varying(std::string Name, std::string Reason, IntType T) {
+  auto E = make(ExprKind::Varying, T);
+  E->Name = std::move(Name);
+  E->Reason = std::move(Reason);
+  return E;
+}
+
+SymRef SymExpr::unary(Opcode Op, SymRef A, IntType T) {
+  if (A->isConst()) {
+    int64_t V = A->Value;
+    switch (Op) {
+    case Opcode::Neg: return constant(-V, T);
+    case Opcode::Not: return constant(~V, T);
+    case Opcode::LNot: return constant(V == 0, T);
+    default: break;
+    }
+  }
+  auto E = make(ExprKind::Unary, T);
+  E->Op = Op;
+  E->Ops = {std::move(A)};
+  return E;
+}
+
+/// Folds an operation on two constants with C++ semantics in type T; returns
+/// nullptr where the result is undefined (division by zero, bad shift).
+static SymRef foldConstants(Opcode Op, const SymExpr &A, const SymExpr &B, IntType T) {
+  int64_t X = A.Value, Y = B.Value;
+  bool OpSigned = A.Type.Signed;
+  auto Less = [&](int64_t P, int64_t Q) { return OpSigned ? P < Q : uint64_t(P) < uint64_t(Q); };
+  switch (Op) {
+  case Opcode::Add: return SymExpr::constant(int64_t(uint64_t(X) + uint64_t(Y)), T);
+  case Opcode::Sub: return SymExpr::constant(int64_t(uint64_t(X) - uint64_t(Y)), T);
+  case Opcode::Mul: return SymExpr::constant(int64_t(uint64_t(X) * uint64_t(Y)), T);
+  case Opcode::And: return SymExpr::constant(X & Y, T);
+  case Opcode::Or: return SymExpr::constant(X | Y, T);
+  case Opcode::Xor: return SymExpr::constant(X ^ Y, T);
+  case Opcode::Div:
+  case Opcode::Rem:
+    if (Y == 0 || (T.Signed && Y == -1))
+      return nullptr;
+    if (T.Signed)
+      return SymExpr::constant(Op == Opcode::Div ? X / Y : X % Y, T);
+    return SymExpr::constant(int64_t(Op == Opcode::Div ? uint64_t(X) / uint64_t(Y)
+                                                       : uint64_t(X) % uint64_t(Y)), T);
+  case Opcode::Shl:
+    if (Y < 0 || Y >= int64_t(T.Bits))
+      return nullptr;
+    return SymExpr::constant(int64_t(uint64_t(X) << Y), T);
+  case Opcode::Shr:
+    if (Y < 0 || Y >= int64_t(T.Bits))
+      return nullptr;
+    return SymExpr::constant(T.Signed ? X >> Y : int64_t(uint64_t(wrapToType(X, T)) >> Y), T);
+  case Opcode::Min: return SymExpr::constant(Less(X, Y) ? X : Y, T);
+  case Opcode::Max: return SymExpr::constant(Less(X, Y) ? Y : X, T);
+  case Opcode::LT: return SymExpr::constant(Less(X, Y), T);
+  case Opcode::LE: return SymExpr::constant(!Less(Y, X), T);
+  case Opcode::GT: return SymExpr::constant(Less(Y, X), T);
+  case Opcode::GE: return SymExpr::constant(!Less(X, Y), T);
+  case Opcode::EQ: return SymExpr::constant(X == Y, T);
+  case Opcode::NE: return SymExpr::constant(X != Y, T);
+  case Opcode::LAnd: return SymExpr::constant(X && Y, T);
+  case Opcode::LOr: return SymExpr::constant(X || Y, T);
+  default: return nullptr;
+  }
+}
+
+SymRef SymExpr::binary(Opcode Op, SymRef A, SymRef B, IntType T) {
+  if (A->isConst() && B->isConst())
+    if (SymRef Folded = foldConstants(Op, *A, *B, T))
+      return Folded;
+  // Identities that keep printed expressions short; exact in every type.
+  if (B->isConst() && B->Value == 0 &&
+      (Op == Opcode::Add || Op == Opcode::Sub || Op == Opcode::Or ||
+       Op == Opcode::Xor || Op == Opcode::Shl || Op == Opcode::Shr) &&
+      A->Type == T)
+    return A;
+  if (A->isConst() && A->Value == 0 && (Op == Opcode::Add) && B->Type == T)
+    return B;
+  if (B->isConst() && B->Value == 1 && (Op == Opcode::Mul || Op == Opcode::Div) &&
+      A->Type == T)
+    return A;
+  if (A->isConst() && A->Value == 1 && Op == Opcode::Mul && B->Type == T)
+    return B;
+  auto E = make(ExprKind::Binary, T);
+  E->Op = Op;
+  E->Ops = {std::move(A), std::move(B)};
+  return E;
+}
+
+SymRef SymExpr::select(SymRef C, SymRef A, SymRef B, IntType T) {
+  if (C->isConst())
+    return cast(C->Value ? A : B, T);
+  auto E = make(ExprKind::Select, T);
+  E->Ops = {std::move(C), std::move(A), std::move(B)};
+  return E;
+}
+
+SymRef SymExpr::cast(SymRef A, IntType T) {
+  if (A->Type == T)
+    return A;
+  if (A->isConst())
+    return constant(A->Value, T);
+  // Widening a value that never holds a negative number changes nothing
+  // observable; we still keep the node so evaluation stays exact.
+  auto E = make(ExprKind::Cast, T);
+  E->Ops = {std::move(A)};
+  return E;
+}
+
+static int precedence(const SymExpr &E) {
+  if (E.Kind == ExprKind::Cast) // casts are not printed
+    return precedence(*E.Ops[0]);
+  if (E.Kind != ExprKind::Binary)
+    return E.Kind == ExprKind::Select ? 1 : 100;
+  switch (E.Op) {
+  case Opcode::Mul: case Opcode::Div: case Opcode::Rem: return 13;
+  case Opcode::Add: case Opcode::Sub: return 12;
+  case Opcode::Shl: case Opcode::Shr: return 11;
+  case Opcode::LT: case Opcode::LE: case Opcode::GT: case Opcode::GE: return 9;
+  case Opcode::EQ: case Opcode::NE: return 8;
+  case Opcode::And: return 7;
+  case Opcode::Xor: return 6;
+  case Opcode::Or: return 5;
+  case Opcode::LAnd: return 4;
+  case Opcode::LOr: return 3;
+  case Opcode::Min: case Opcode::Max: return 100;
+  default: return 100;
+  }
+}
+
+static void print(const SymExpr &E, std::string &Out);
+
+static void printOperand(const SymExpr &E, int ParentPrec, bool Right, std::string &Out) {
+  int P = precedence(E);
+  bool Paren = P < ParentPrec || (Right && P == ParentPrec);
+  if (Paren)
+    Out += '(';
+  print(E, Out);
+  if (Paren)
+    Out += ')';
+}
+
+static void print(const SymExpr &E, std::string &Out) {
+  switch (E.Kind) {
+  case ExprKind::Const:
+    Out += std::to_string(E.Value);
+    return;
+  case ExprKind::ThreadIdx:
+    Out += std::string("threadIdx.") + axisName(E.Dim);
+    return;
+  case ExprKind::BlockDim:
+    Out += std::string("blockDim.") + axisName(E.Dim);
+    return;
+  case ExprKind::RowStride:
+    Out += "rowstride(#" + std::to_string(E.ArrayId) + "," + std::to_string(E.DimIndex) + ")";
+    return;
+  case ExprKind::Uniform:
+  case ExprKind::Varying:
+    Out += E.Name.empty() ? std::string("<unknown>") : E.Name;
+    return;
+  case ExprKind::Unary:
+    Out += opcodeSpelling(E.Op);
+    printOperand(*E.Ops[0], 14, false, Out);
+    return;
+  case ExprKind::Binary:
+    if (E.Op == Opcode::Min || E.Op == Opcode::Max) {
+      Out += opcodeSpelling(E.Op);
+      Out += '(';
+      print(*E.Ops[0], Out);
+      Out += ", ";
+      print(*E.Ops[1], Out);
+      Out += ')';
+      return;
+    }
+    printOperand(*E.Ops[0], precedence(E), false, Out);
+    Out += ' ';
+    Out += opcodeSpelling(E.Op);
+    Out += ' ';
+    printOperand(*E.Ops[1], precedence(E), true, Out);
+    return;
+  case ExprKind::Select:
+    printOperand(*E.Ops[0], 2, false, Out);
+    Out += " ? ";
+    printOperand(*E.Ops[1], 2, false, Out);
+    Out += " : ";
+    printOperand(*E.Ops[2], 2, false, Out);
+    return;
+  case ExprKind::Cast:
+    // Casts are invisible in the rendering: users think in source values.
+    print(*E.Ops[0], Out);
+    return;
+  }
+}
+
+std::string toString(const SymRef &E) {
+  std::string Out;
+  if (E)
+    print(*E, Out);
+  return Out;
+}
+
+static void collect(const SymExpr &E, SymLeaves &L, std::set<std::string> &SeenU,
+                    std::set<std::string> &SeenV) {
+  switch (E.Kind) {
+  case ExprKind::ThreadIdx:
+    L.UsesThreadIdx[unsigned(E.Dim)] = true;
+    break;
+  case ExprKind::BlockDim:
+    L.UsesBlockDim[unsigned(E.Dim)] = true;
+    break;
+  case ExprKind::Uniform:
+    if (SeenU.insert(E.Name).second)
+      L.Uniforms.push_back(&E);
+    break;
+  case ExprKind::Varying:
+    if (SeenV.insert(E.Name + "\n" + E.Reason).second)
+      L.Varyings.push_back(&E);
+    break;
+  default:
+    break;
+  }
+  for (const SymRef &Op : E.Ops)
+    collect(*Op, L, SeenU, SeenV);
+}
+
+SymLeaves collectLeaves(const SymRef &E) {
+  SymLeaves L;
+  std::set<std::string> SeenU, SeenV;
+  if (E)
+    collect(*E, L, SeenU, SeenV);
+  return L;
+}
+
+bool isThreadVarying(const SymRef &E) {
+  SymLeaves L = collectLeaves(E);
+  return L.usesLane() || !L.Varyings.empty();
+}
+
+} // namespace cbl

@@ -1,0 +1,267 @@
+//===- BankConflictCheck.cpp - cuda-shared-bank-conflict --------------------===//
+#include "BankConflictCheck.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace cbl {
+
+namespace {
+
+const char *verb(AccessOp Op) { return Op == AccessOp::Load ? "read" : "write"; }
+
+/// Lanes of the worst phase that touch Bank, with the words they touch there.
+std::vector<std::pair<unsigned, uint64_t>> lanesOnBank(const AccessVerdict &V, unsigned Width,
+                                                       BankArch Arch) {
+  std::vector<std::pair<unsigned, uint64_t>> Out;
+  unsigned Phases = std::max(1u, V.Cost.Phases);
+  unsigned PhaseLanes = WarpSize / Phases;
+  unsigned First = V.Cost.WorstPhase * PhaseLanes;
+  unsigned Word = bankWordBytes(Arch);
+  for (unsigned L = First; L < First + PhaseLanes && L < WarpSize; ++L) {
+    if (!(V.Mask >> L & 1))
+      continue;
+    for (uint64_t W = V.Addr[L] / Word; W <= (V.Addr[L] + Width - 1) / Word; ++W)
+      if (W % bankCount(Arch) == V.Cost.WorstBank) {
+        Out.push_back({L, W});
+        break;
+      }
+  }
+  return Out;
+}
+
+std::string listOf(const std::vector<std::string> &Items, size_t Max = 6) {
+  std::string S;
+  for (size_t I = 0; I < Items.size() && I < Max; ++I)
+    S += (I ? ", " : "") + Items[I];
+  if (Items.size() > Max)
+    S += fmt::format(", ... ({} in all)", Items.size());
+  return S;
+}
+
+/// "[32]" for float t[32][33]: every extent but the innermost.
+std::string outerDims(const SharedArray &A) {
+  std::string S;
+  for (size_t I = 0; I + 1 < A.Dims.size(); ++I)
+    S += "[" + std::to_string(A.Dims[I]) + "]";
+  return S;
+}
+
+std::string shapeText(const BlockShape &S) {
+  if (!S.known())
+    return S.Description;
+  return fmt::format("block {}x{}x{} {}", S.Dim[0], S.Dim[1], S.Dim[2], S.Description);
+}
+
+} // namespace
+
+unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Evaluated> &All,
+                                        const Evaluated &Target) {
+  unsigned Id = Target.Access->ArrayId;
+  const auto &Arrays = Ctx.Model.Arrays;
+  std::vector<size_t> Same;
+  size_t TargetIndex = 0;
+  for (size_t I = 0; I < All.size(); ++I)
+    if (All[I].Access->ArrayId == Id) {
+      if (&All[I] == &Target)
+        TargetIndex = Same.size();
+      Same.push_back(I);
+    }
+  for (unsigned Pad = 1; Pad <= 32; ++Pad) {
+    auto Key = std::make_pair(Id, Pad);
+    auto It = PaddedCache.find(Key);
+    if (It == PaddedCache.end()) {
+      std::vector<AccessVerdict> Vs;
+      for (size_t I : Same)
+        Vs.push_back(analyseAccess(*All[I].Access, Arrays, evalShapeFor(All[I].Fn->Shape),
+                                   Ctx.Options.Arch, int(Id), Pad));
+      It = PaddedCache.emplace(Key, std::move(Vs)).first;
+    }
+    const std::vector<AccessVerdict> &Vs = It->second;
+    const AccessVerdict &T = Vs[TargetIndex];
+    if (T.Status != VerdictStatus::Exact || T.Cost.Wavefronts != T.Cost.Ideal)
+      continue;
+    bool NoWorse = true;
+    for (size_t K = 0; K < Same.size() && NoWorse; ++K) {
+      const AccessVerdict &Before = All[Same[K]].Verdict;
+      if (Before.Status != VerdictStatus::Exact)
+        continue;
+      const AccessVerdict &After = Vs[K];
+      NoWorse = After.Status == VerdictStatus::Exact &&
+                After.Cost.Wavefronts - After.Cost.Ideal <= Before.Cost.Wavefronts - Before.Cost.Ideal;
+    }
+    if (NoWorse)
+      return Pad;
+  }
+  return 0;
+}
+
+Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All,
+                                    const Evaluated &E) {
+  const SharedAccess &A = *E.Access;
+  const AccessVerdict &V = E.Verdict;
+  const SharedArray &Arr = Ctx.Model.Arrays[A.ArrayId];
+  BankArch Arch = Ctx.Options.Arch;
+  auto Lanes = lanesOnBank(V, A.Width, Arch);
+  std::string Phase = V.Cost.Phases > 1 ? fmt::format(" in phase {} of {}", V.Cost.WorstPhase,
+                                                      V.Cost.Phases)
+                                        : "";
+  std::string In = E.Fn->Name.find('<') != std::string::npos ? " in '" + E.Fn->Name + "'" : "";
+  Finding F;
+  F.Check = Name;
+  F.Level = Severity::Warning;
+  F.Where = A.Where;
+  F.Message = fmt::format(
+      "{}-way bank conflict {} '{}'{}: {} lanes of warp {} {} {} distinct words of bank {}{} "
+      "({} wavefronts, ideal {})",
+      V.Cost.Degree, A.Op == AccessOp::Load ? "reading" : "writing", Arr.Name, In, Lanes.size(),
+      V.Warp, verb(A.Op), V.Cost.Degree, V.Cost.WorstBank, Phase, V.Cost.Wavefronts, V.Cost.Ideal);
+
+  // How the address depends on the lane.
+  std::vector<unsigned> Active;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (V.Mask >> L & 1)
+      Active.push_back(L);
+  std::string Offset = renderOffset(A.ByteOffset, Ctx.Model.Arrays);
+  std::optional<int64_t> Stride;
+  if (Active.size() >= 2) {
+    int64_t S = int64_t(V.Addr[Active[1]] - V.Addr[Active[0]]) / int64_t(Active[1] - Active[0]);
+    bool Affine = true;
+    for (unsigned L : Active)
+      Affine &= int64_t(V.Addr[L]) - int64_t(V.Addr[Active[0]]) == S * int64_t(L - Active[0]);
+    if (Affine)
+      Stride = S;
+  }
+  std::string How = fmt::format("byte offset in '{}' = {}", Arr.Name, Offset);
+  unsigned Word = bankWordBytes(Arch), Banks = bankCount(Arch);
+  if (Stride && *Stride % Word == 0 && A.Width <= Word) {
+    int64_t Words = *Stride / Word;
+    uint64_t G = std::gcd(uint64_t(Words < 0 ? -Words : Words), uint64_t(Banks));
+    if (Words == 0)
+      G = Banks;
+    How += fmt::format("; consecutive lanes are {} word{} apart and gcd({}, {} banks) = {}, so the "
+                       "lanes of a warp use only {} distinct bank{}",
+                       Words, Words == 1 || Words == -1 ? "" : "s", Words < 0 ? -Words : Words, Banks,
+                       G, Banks / G, Banks / G == 1 ? "" : "s");
+  } else if (Stride) {
+    How += fmt::format("; consecutive lanes are {} bytes apart", *Stride);
+  }
+  F.Notes.push_back({A.Where, How, {}});
+  std::vector<std::string> Collide;
+  for (auto &[L, W] : Lanes)
+    Collide.push_back(fmt::format("lane {} (word {})", L, W));
+  F.Notes.push_back({A.Where, fmt::format("bank {} is hit by {}", V.Cost.WorstBank, listOf(Collide)), {}});
+  std::string Shape = shapeText(E.Fn->Shape);
+  if (!V.Parameters.empty()) {
+    std::vector<std::string> Quoted;
+    for (const auto &P : V.Parameters)
+      Quoted.push_back("'" + P + "'");
+    Shape += "; the result holds for every value of " + listOf(Quoted, 8);
+  }
+  F.Notes.push_back({E.Fn->Shape.Where.valid() ? E.Fn->Shape.Where : SourcePos(),
+                     "assuming " + Shape, {}});
+
+  // A mechanical fix, only once verified.
+  if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
+    if (unsigned Pad = findPadding(Ctx, All, E)) {
+      FixIt Fix{*Arr.InnermostExtent, Arr.InnermostExtentText + " + " + std::to_string(Pad)};
+      F.Notes.push_back({Arr.Decl,
+                         fmt::format("padding the innermost dimension of '{}' by {} element{} "
+                                     "('{}{}[{} + {}]') makes this access conflict-free and no "
+                                     "access to '{}' worse (verified for the same block shapes)",
+                                     Arr.Name, Pad, Pad == 1 ? "" : "s", Arr.Name,
+                                     outerDims(Arr), Arr.InnermostExtentText, Pad, Arr.Name),
+                         {Fix}});
+      F.Fixes.push_back(Fix);
+    } else {
+      F.Notes.push_back({Arr.Decl,
+                         fmt::format("no padding of the innermost dimension of '{}' up to 32 "
+                                     "elements removes this conflict without making another access "
+                                     "worse; consider an XOR swizzle of the column index",
+                                     Arr.Name),
+                         {}});
+    }
+  } else if (Arr.Dims.size() <= 1) {
+    F.Notes.push_back({Arr.Decl,
+                       fmt::format("'{}' is {}, so padding a dimension does not apply; change the "
+                                   "index instead (e.g. skew it by i / 32 or XOR-swizzle it)",
+                                   Arr.Name, Arr.IsExtern ? "a dynamic (extern) buffer" : "one-dimensional"),
+                       {}});
+  }
+  return F;
+}
+
+void BankConflictCheck::run(CheckContext &Ctx) {
+  const auto &Arrays = Ctx.Model.Arrays;
+  std::vector<Evaluated> All;
+  for (const FunctionModel &F : Ctx.Model.Functions) {
+    EvalShape S = evalShapeFor(F.Shape);
+    for (const SharedAccess &A : F.Accesses)
+      All.push_back({&F, &A, analyseAccess(A, Arrays, S, Ctx.Options.Arch)});
+  }
+  PaddedCache.clear();
+  std::set<std::tuple<std::string, unsigned, unsigned, AccessOp, std::string>> Reported;
+  // Report the worst chunk of a split aggregate first.
+  std::vector<size_t> Order(All.size());
+  for (size_t I = 0; I < All.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t X, size_t Y) {
+    return All[X].Verdict.Cost.Degree > All[Y].Verdict.Cost.Degree;
+  });
+  std::vector<bool> Warn(All.size(), false);
+  for (size_t I : Order) {
+    const Evaluated &E = All[I];
+    const AccessVerdict &V = E.Verdict;
+    if (V.Status != VerdictStatus::Exact || V.Cost.Wavefronts <= V.Cost.Ideal ||
+        V.Cost.Degree < Ctx.Options.MinConflictDegree)
+      continue;
+    const SourcePos &P = E.Access->Where;
+    if (Reported.insert({P.File, P.Line, P.Column, E.Access->Op, E.Fn->Name}).second)
+      Warn[I] = true;
+  }
+  for (size_t I = 0; I < All.size(); ++I) {
+    const Evaluated &E = All[I];
+    const SharedAccess &A = *E.Access;
+    const AccessVerdict &V = E.Verdict;
+    AccessRecord R;
+    R.Where = A.Where;
+    R.Function = E.Fn->Name;
+    R.Array = Arrays[A.ArrayId].Name;
+    R.Spelling = A.Spelling;
+    R.Op = A.Op;
+    R.Width = A.Width;
+    R.Status = verdictStatusName(V.Status);
+    R.Reason = V.Reason;
+    R.Wavefronts = V.Cost.Wavefronts;
+    R.Ideal = V.Cost.Ideal;
+    R.Degree = V.Cost.Degree;
+    R.WorstWarp = V.Warp;
+    R.ActiveMask = V.Mask;
+    R.Shape = E.Fn->Shape;
+    R.Index = renderOffset(A.ByteOffset, Arrays);
+    R.Parameters = V.Parameters;
+    R.AssumedUniform = V.AssumedUniform;
+    R.NeverExecuted = V.NeverExecuted;
+    if (Ctx.Options.Explain && V.Status == VerdictStatus::Exact && !V.NeverExecuted)
+      for (unsigned L = 0; L < WarpSize; ++L) {
+        LaneRow Row;
+        Row.Lane = L;
+        Row.Tid = V.Tid[L];
+        Row.Active = V.Mask >> L & 1;
+        Row.Address = V.Addr[L];
+        Row.Word = V.Addr[L] / bankWordBytes(Ctx.Options.Arch);
+        Row.Bank = unsigned(Row.Word % bankCount(Ctx.Options.Arch));
+        R.Lanes.push_back(Row);
+      }
+    Ctx.Out.Accesses.push_back(std::move(R));
+    if (Warn[I])
+      Ctx.Out.Findings.push_back(diagnose(Ctx, All, E));
+  }
+}
+
+} // namespace cbl

@@ -1,0 +1,39 @@
+//===- BankConflictCheck.h - cuda-shared-bank-conflict ---------------------===//
+//
+// Evaluates every shared access of the translation unit for every warp of its
+// kernel's block, records the result (JSON/--explain), and warns when the
+// worst warp needs more wavefronts than the ideal. Offers a padding fix-it
+// only after evaluating the padded layout for every access of the array.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_LIB_CHECKS_BANKCONFLICTCHECK_H
+#define CUDA_BANK_LINT_LIB_CHECKS_BANKCONFLICTCHECK_H
+
+#include "cuda-bank-lint/Checks/Check.h"
+#include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
+
+namespace cbl {
+
+class BankConflictCheck : public Check {
+public:
+  static constexpr const char *Name = "cuda-shared-bank-conflict";
+  void run(CheckContext &Ctx) override;
+
+private:
+  struct Evaluated {
+    const FunctionModel *Fn;
+    const SharedAccess *Access;
+    AccessVerdict Verdict;
+  };
+  /// Smallest innermost padding (elements) that makes Target conflict-free
+  /// without making any access of the same array worse; 0 if none up to 32.
+  unsigned findPadding(CheckContext &Ctx, const std::vector<Evaluated> &All,
+                       const Evaluated &Target);
+  Finding diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All, const Evaluated &E);
+  /// Padded verdicts per (array, padding), computed once.
+  std::map<std::pair<unsigned, unsigned>, std::vector<AccessVerdict>> PaddedCache;
+};
+
+} // namespace cbl
+
+#endif

@@ -1,0 +1,43 @@
+//===- CheckRegistry.cpp - The one list of checks --------------------------===//
+#include "cuda-bank-lint/Checks/Check.h"
+#include "BankConflictCheck.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/GlobPattern.h"
+
+namespace cbl {
+
+const std::vector<CheckInfo> &registeredChecks() {
+  static const std::vector<CheckInfo> Checks = {
+      {BankConflictCheck::Name,
+       "shared-memory access whose warp needs more wavefronts than a conflict-free one",
+       "Reports loads and stores of __shared__ memory where the lanes of a warp access "
+       "distinct 32-bit words of the same bank, so the hardware serialises them. The "
+       "message gives the conflict degree, the wavefronts needed versus ideal (as Nsight "
+       "Compute counts them on sm_70 and newer), the worst warp, the lane collision and "
+       "the block shape assumed. Fix by padding the innermost dimension (offered as a "
+       "fix-it when the tool verified it), by swizzling the index, or by changing which "
+       "thread reads which element.",
+       Severity::Warning,
+       [] { return std::make_unique<BankConflictCheck>(); }},
+  };
+  return Checks;
+}
+
+bool checkEnabled(const std::string &Name, const std::string &Globs) {
+  bool Enabled = false;
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(Globs).split(Parts, ',', -1, false);
+  for (llvm::StringRef P : Parts) {
+    P = P.trim();
+    bool Negative = P.consume_front("-");
+    if (P.empty())
+      continue;
+    auto Pattern = llvm::GlobPattern::create(P);
+    if (Pattern && Pattern->match(Name))
+      Enabled = !Negative;
+  }
+  return Enabled;
+}
+
+} // namespace cbl

@@ -1,0 +1,193 @@
+//===- Analyzer.cpp - Files in, report out ---------------------------------===//
+#include "cuda-bank-lint/Driver/Analyzer.h"
+#include "cuda-bank-lint/Frontend/ModelBuilder.h"
+#include "cuda-bank-lint/Support/BuildConfig.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+
+namespace cbl {
+
+namespace {
+
+bool isCudaSource(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext == ".cu" || Ext == ".cuh";
+}
+
+/// A file with NUL bytes in its first 8 KiB is not source code.
+bool looksBinary(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return false;
+  return (*Buf)->getBuffer().take_front(8192).contains('\0');
+}
+
+std::string shapeAssumption(const FunctionModel &F) {
+  if (!F.IsKernel)
+    return "assumed: '" + F.Name +
+           "' is a device function, so its block shape is that of its callers; analysed for a "
+           "1-D block whose size is a multiple of 32 threads (up to 1024), worst warp reported";
+  return "assumed: no launch of '" + F.Name +
+         "' with a constant block size in this file, no __launch_bounds__ and no --block-dim, so "
+         "a 1-D block whose size is a multiple of 32 threads (up to 1024), worst warp reported";
+}
+
+struct FileResult {
+  RunReport Report;
+  std::string Messages;
+  bool Failed = false;
+};
+
+FileResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase *Database,
+                      const AnalyzerOptions &Opts) {
+  FileResult R;
+  std::vector<std::string> Command;
+  if (Database) {
+    auto Commands = Database->getCompileCommands(File);
+    if (!Commands.empty()) {
+      Command = Commands.front().CommandLine;
+      // The command's file may be relative to its directory.
+      Command.back() = File;
+    }
+  }
+  if (Command.empty())
+    Command = {"clang++", File};
+  Command.insert(Command.begin() + 1, Opts.ExtraArgsBefore.begin(), Opts.ExtraArgsBefore.end());
+  Command.insert(Command.end() - 1, Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+
+  ParsedFile P = parseCudaFile(File, Command, Opts.Cuda);
+  if (P.Failed) {
+    R.Failed = true;
+    R.Messages += P.ErrorText;
+    R.Messages += "error: '" + File + "' does not compile for the device side; nothing analysed\n";
+    return R;
+  }
+  if (!P.SkippedHostFunctions.empty()) {
+    std::string Names;
+    for (const auto &N : P.SkippedHostFunctions)
+      Names += (Names.empty() ? "'" : ", '") + N + "'";
+    if (Opts.Verbose)
+      R.Messages += P.HostErrorText;
+    R.Messages += File + ": note: Clang rejects host code in " + Names +
+                  " (nvcc accepts it); device code was analysed" +
+                  (Opts.Verbose ? "" : " (--verbose shows the errors)") + "\n";
+  }
+  TranslationUnitModel &M = P.Model;
+  for (FunctionModel &F : M.Functions) {
+    if (Opts.BlockDim) {
+      F.Shape.Dim = *Opts.BlockDim;
+      F.Shape.From = BlockShape::Source::CommandLine;
+      F.Shape.Where = SourcePos();
+      F.Shape.Description = "from --block-dim";
+    } else if (!F.Shape.known()) {
+      F.Shape.From = BlockShape::Source::Assumed;
+      F.Shape.Description = shapeAssumption(F);
+    }
+  }
+  for (const CheckInfo &Info : registeredChecks()) {
+    if (!checkEnabled(Info.Name, Opts.CheckGlobs))
+      continue;
+    CheckContext Ctx{M, Opts.Checks, R.Report};
+    Info.Make()->run(Ctx);
+  }
+  return R;
+}
+
+} // namespace
+
+std::optional<std::array<unsigned, 3>> parseBlockDim(const std::string &Text) {
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  llvm::StringRef(Text).split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  std::array<unsigned, 3> D{{1, 1, 1}};
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    unsigned V = 0;
+    if (Parts[I].trim().getAsInteger(10, V) || V == 0 || V > 1024)
+      return std::nullopt;
+    D[I] = V;
+  }
+  if (D[0] * D[1] * D[2] > 1024 || D[2] > 64)
+    return std::nullopt;
+  return D;
+}
+
+std::vector<std::string> expandInputs(const std::vector<std::string> &Inputs, std::string &Errors) {
+  std::vector<std::string> Files;
+  for (const std::string &In : Inputs) {
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(In, St) || !llvm::sys::fs::exists(St)) {
+      Errors += "error: no such file or directory: '" + In + "'\n";
+      continue;
+    }
+    if (llvm::sys::fs::is_directory(St)) {
+      std::vector<std::string> Found;
+      std::error_code EC;
+      for (llvm::sys::fs::recursive_directory_iterator It(In, EC), End; It != End && !EC;
+           It.increment(EC))
+        if (isCudaSource(It->path()) && !llvm::sys::fs::is_directory(It->path()))
+          Found.push_back(It->path());
+      if (EC)
+        Errors += "error: cannot read directory '" + In + "': " + EC.message() + "\n";
+      if (Found.empty())
+        Errors += "error: no CUDA source files (.cu, .cuh) in directory '" + In + "'\n";
+      std::sort(Found.begin(), Found.end());
+      Files.insert(Files.end(), Found.begin(), Found.end());
+      continue;
+    }
+    if (looksBinary(In)) {
+      Errors += "error: '" + In + "' is a binary file, not CUDA source\n";
+      continue;
+    }
+    Files.push_back(In);
+  }
+  return Files;
+}
+
+AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
+                             const clang::tooling::CompilationDatabase *Database,
+                             const AnalyzerOptions &Opts) {
+  std::vector<FileResult> Results(Files.size());
+  unsigned Jobs = Opts.Jobs ? Opts.Jobs : llvm::hardware_concurrency().compute_thread_count();
+  if (Jobs <= 1 || Files.size() <= 1) {
+    for (size_t I = 0; I < Files.size(); ++I)
+      Results[I] = analyseOne(Files[I], Database, Opts);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Files.size(); ++I)
+      Pool.async([&, I] { Results[I] = analyseOne(Files[I], Database, Opts); });
+    Pool.wait();
+  }
+  AnalysisOutcome Out;
+  Out.Report.ToolVersion = CBL_VERSION;
+  Out.Report.Mode = cudaModeName(Opts.Cuda.Mode);
+  Out.Report.Files = unsigned(Files.size());
+  for (FileResult &R : Results) {
+    Out.Messages += R.Messages;
+    if (R.Failed) {
+      Out.HadErrors = true;
+      ++Out.Report.Errors;
+    }
+    // A header's findings are reported once, however many files include it.
+    for (Finding &F : R.Report.Findings) {
+      bool Dup = std::any_of(Out.Report.Findings.begin(), Out.Report.Findings.end(), [&](const Finding &G) {
+        return G.Where.File == F.Where.File && G.Where.Line == F.Where.Line &&
+               G.Where.Column == F.Where.Column && G.Message == F.Message && G.Check == F.Check;
+      });
+      if (!Dup)
+        Out.Report.Findings.push_back(std::move(F));
+    }
+    for (AccessRecord &A : R.Report.Accesses)
+      Out.Report.Accesses.push_back(std::move(A));
+  }
+  return Out;
+}
+
+} // namespace cbl

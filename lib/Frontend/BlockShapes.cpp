@@ -1,0 +1,173 @@
+//===- BlockShapes.cpp - Launch configurations and __launch_bounds__ -------===//
+#include "BlockShapes.h"
+#include "SharedArrays.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace cbl {
+
+namespace {
+
+std::optional<uint64_t> constInt(const Expr *E, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getZExtValue();
+  return std::nullopt;
+}
+
+/// Evaluates a dim3-valued expression whose components are constants.
+std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return constDim3(MTE->getSubExpr(), Ctx, Depth + 1);
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return constDim3(BTE->getSubExpr(), Ctx, Depth + 1);
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+    return constDim3(FC->getSubExpr(), Ctx, Depth + 1);
+  if (E->getType()->isIntegerType()) {
+    if (auto V = constInt(E, Ctx))
+      return std::array<unsigned, 3>{{unsigned(*V), 1, 1}};
+    return std::nullopt;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (Ctor && Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
+      return constDim3(CE->getArg(0), Ctx, Depth + 1);
+    std::array<unsigned, 3> D{{1, 1, 1}};
+    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
+      const Expr *Arg = CE->getArg(I);
+      if (isa<CXXDefaultArgExpr>(Arg))
+        break;
+      if (!Arg->getType()->isIntegerType()) {
+        if (CE->getNumArgs() == 1)
+          return constDim3(Arg, Ctx, Depth + 1); // dim3(uint3)
+        return std::nullopt;
+      }
+      auto V = constInt(Arg, Ctx);
+      if (!V)
+        return std::nullopt;
+      D[I] = unsigned(*V);
+    }
+    return D;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    // A local dim3 initialised with constants and never written afterwards is
+    // what samples write: dim3 threads(TILE_DIM, BLOCK_ROWS).
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && VD->getInit() && (VD->getType().isConstQualified() || VD->isLocalVarDecl()))
+      return constDim3(VD->getInit(), Ctx, Depth + 1);
+  }
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    std::array<unsigned, 3> D{{1, 1, 1}};
+    for (unsigned I = 0; I < ILE->getNumInits() && I < 3; ++I) {
+      auto V = constInt(ILE->getInit(I), Ctx);
+      if (!V)
+        return std::nullopt;
+      D[I] = unsigned(*V);
+    }
+    return D;
+  }
+  return std::nullopt;
+}
+
+/// Local dim3 variables whose components are assigned after initialisation
+/// (threads.x = n) cannot be trusted as constants.
+struct MutatedDim3 : RecursiveASTVisitor<MutatedDim3> {
+  llvm::DenseSet<const VarDecl *> Vars;
+  bool VisitMemberExpr(MemberExpr *ME) { (void)ME; return true; }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (!BO->isAssignmentOp())
+      return true;
+    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(L))
+      L = ME->getBase()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Vars.insert(VD);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs())
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Vars.insert(VD);
+    return true;
+  }
+};
+
+struct LaunchCollector : RecursiveASTVisitor<LaunchCollector> {
+  ASTContext &Ctx;
+  const llvm::DenseSet<const VarDecl *> &Mutated;
+  llvm::DenseMap<const FunctionDecl *, BlockShape> &Out;
+  llvm::DenseMap<const FunctionDecl *, unsigned> Conflicting;
+  LaunchCollector(ASTContext &C, const llvm::DenseSet<const VarDecl *> &M,
+                  llvm::DenseMap<const FunctionDecl *, BlockShape> &O)
+      : Ctx(C), Mutated(M), Out(O) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+    const FunctionDecl *Callee = K->getDirectCallee();
+    const CallExpr *Config = K->getConfig();
+    if (!Callee || !Config || Config->getNumArgs() < 2)
+      return true;
+    const Expr *BlockArg = Config->getArg(1);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BlockArg->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (Mutated.count(VD))
+          return true;
+    auto D = constDim3(BlockArg, Ctx);
+    if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2])
+      return true;
+    const FunctionDecl *Key = Callee->getCanonicalDecl();
+    auto It = Out.find(Key);
+    if (It != Out.end()) {
+      if (It->second.Dim != *D)
+        It->second.Description = It->second.Description.substr(0, It->second.Description.find(" (")) +
+                                 " (other launches in this file use other shapes)";
+      return true;
+    }
+    BlockShape S;
+    S.Dim = *D;
+    S.From = BlockShape::Source::Launch;
+    S.Where = toSourcePos(Ctx.getSourceManager(), K->getBeginLoc());
+    S.Description = "from the launch at " + S.Where.File + ":" + std::to_string(S.Where.Line) +
+                    ":" + std::to_string(S.Where.Column);
+    Out[Key] = S;
+    return true;
+  }
+};
+
+} // namespace
+
+BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
+  MutatedDim3 M;
+  M.TraverseDecl(Ctx.getTranslationUnitDecl());
+  LaunchCollector C(Ctx, M.Vars, Launched);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+std::optional<BlockShape> BlockShapeFinder::shapeOf(const FunctionDecl *Kernel) const {
+  auto It = Launched.find(Kernel->getCanonicalDecl());
+  if (It != Launched.end())
+    return It->second;
+  if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+    if (auto Max = constInt(LB->getMaxThreads(), Ctx)) {
+      BlockShape S;
+      S.Dim = {{unsigned(*Max), 1, 1}};
+      S.From = BlockShape::Source::LaunchBounds;
+      S.Where = toSourcePos(Ctx.getSourceManager(), LB->getLocation());
+      S.Description = "from __launch_bounds__(" + std::to_string(*Max) + ") at " + S.Where.File +
+                      ":" + std::to_string(S.Where.Line) + " (1-D, the maximum)";
+      return S;
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace cbl

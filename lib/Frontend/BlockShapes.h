@@ -1,0 +1,35 @@
+//===- BlockShapes.h - Block shape of each kernel from the source (private) ===//
+//
+// Finds, for each kernel, the block shape the translation unit launches it
+// with: a k<<<grid, block>>> launch whose block argument is a constant
+// expression (dim3(32, 8), a #define, a constexpr, or a local dim3 initialised
+// with constants), otherwise __launch_bounds__ (max threads, 1-D).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_LIB_FRONTEND_BLOCKSHAPES_H
+#define CUDA_BANK_LINT_LIB_FRONTEND_BLOCKSHAPES_H
+
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+
+namespace cbl {
+
+class BlockShapeFinder {
+public:
+  explicit BlockShapeFinder(clang::ASTContext &Ctx);
+  /// The shape from launches or __launch_bounds__, if the source fixes one.
+  std::optional<BlockShape> shapeOf(const clang::FunctionDecl *Kernel) const;
+
+private:
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *, BlockShape> Launched;
+};
+
+} // namespace cbl
+
+#endif

@@ -1,0 +1,508 @@
+//===- ExprTranslator.cpp - Clang expressions to SymExprs ------------------===//
+//
+// The translation half of FunctionWalker: integer expressions, pointers into
+// shared memory and shared lvalues. Everything the compiler can fold is folded
+// by Clang's own constant evaluator (literals, macros, constexpr, enums,
+// sizeof/alignof, template arguments, static const members); the rest is
+// translated operator by operator with the types Clang computed, so C++
+// conversions and wrap-around are exact.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionWalker.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cbl {
+
+IntType FunctionWalker::intTypeOf(QualType T) const {
+  T = T.getCanonicalType();
+  if (T->isBooleanType())
+    return IntType::boolean();
+  if (const auto *ET = T->getAs<EnumType>())
+    T = ET->getDecl()->getIntegerType();
+  if (T->isIntegerType())
+    return {unsigned(Ctx.getIntWidth(T)), T->isSignedIntegerOrEnumerationType()};
+  return IntType::i64();
+}
+
+uint64_t FunctionWalker::sizeOf(QualType T) const {
+  if (T.isNull() || T->isIncompleteType() || T->isDependentType() || T->isVoidType())
+    return 1;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+std::string FunctionWalker::spell(const Expr *E) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    return "<expr>";
+  std::string S = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  // Collapse whitespace so spellings stay on one line.
+  std::string Out;
+  bool Space = false;
+  for (char C : S) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
+SymRef FunctionWalker::unknownFor(const Expr *E, const std::string &Why, bool Varying) {
+  IntType T = intTypeOf(E->getType());
+  std::string Name = spell(E);
+  return Varying ? SymExpr::varying(Name, Why, T) : SymExpr::uniform(Name, Why, T);
+}
+
+SymRef FunctionWalker::boolOf(const Expr *E) {
+  SymRef V = intOf(E);
+  if (V->Type.Bits == 1)
+    return V;
+  return SymExpr::binary(Opcode::NE, V, SymExpr::constant(0, V->Type), IntType::boolean());
+}
+
+/// threadIdx.x and friends are MS property references on Clang's builtin
+/// variables; returns the leaf or a uniform unknown (blockIdx, gridDim).
+static SymRef builtinVarMember(const PseudoObjectExpr *POE) {
+  const auto *Ref = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
+  if (!Ref)
+    return nullptr;
+  const Expr *BaseExpr = Ref->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(BaseExpr))
+    BaseExpr = OVE->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *Base = dyn_cast<DeclRefExpr>(BaseExpr);
+  if (!Base)
+    return nullptr;
+  std::string Var = Base->getDecl()->getNameAsString();
+  std::string Field = Ref->getPropertyDecl()->getNameAsString();
+  Axis A = Field == "x" ? Axis::X : Field == "y" ? Axis::Y : Axis::Z;
+  if (Var == "threadIdx")
+    return SymExpr::threadIdx(A);
+  if (Var == "blockDim")
+    return SymExpr::blockDim(A);
+  if (Var == "blockIdx" || Var == "gridDim")
+    return SymExpr::uniform(Var + "." + Field, "'" + Var + "' is the same for all threads of a block",
+                            IntType::u32());
+  return nullptr;
+}
+
+SymRef FunctionWalker::valueOfVar(const VarDecl *VD, const Expr *Use) {
+  auto It = Vars.Ints.find(VD);
+  if (It != Vars.Ints.end())
+    return It->second;
+  if (const auto *PVD = dyn_cast<ParmVarDecl>(VD)) {
+    if (InKernel)
+      return SymExpr::uniform(PVD->getNameAsString(),
+                              "kernel parameter '" + PVD->getNameAsString() + "'",
+                              intTypeOf(VD->getType()));
+    return SymExpr::varying(PVD->getNameAsString(),
+                            "parameter '" + PVD->getNameAsString() + "' of device function '" +
+                                Fn->getNameAsString() + "' (helpers are not yet analysed per call site)",
+                            intTypeOf(VD->getType()));
+  }
+  if (VD->hasGlobalStorage() && !isSharedVar(VD))
+    return SymExpr::uniform(VD->getNameAsString(),
+                            "global variable '" + VD->getNameAsString() + "'",
+                            intTypeOf(VD->getType()));
+  return unknownFor(Use, "value of '" + VD->getNameAsString() + "' is not tracked", true);
+}
+
+SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  std::string Name = Callee ? Callee->getNameAsString() : "";
+  if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax" ||
+       Name == "llmin" || Name == "llmax") && Call->getNumArgs() == 2 &&
+      Call->getType()->isIntegerType()) {
+    Opcode Op = Name.find("min") != std::string::npos ? Opcode::Min : Opcode::Max;
+    IntType T = intTypeOf(Call->getType());
+    return SymExpr::binary(Op, SymExpr::cast(intOf(Call->getArg(0)), T),
+                           SymExpr::cast(intOf(Call->getArg(1)), T), T);
+  }
+  if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2) {
+    // Exact whenever the operands fit in 24 bits, as index operands do.
+    IntType T = intTypeOf(Call->getType());
+    return SymExpr::binary(Opcode::Mul, SymExpr::cast(intOf(Call->getArg(0)), T),
+                           SymExpr::cast(intOf(Call->getArg(1)), T), T);
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    // cooperative_groups: thread_rank() of a block is the linear thread id.
+    const CXXRecordDecl *RD = MC->getRecordDecl();
+    std::string Cls = RD ? RD->getNameAsString() : "";
+    if (Name == "thread_rank" && (Cls == "thread_block" || Cls == "thread_block_tile")) {
+      IntType T = intTypeOf(Call->getType());
+      SymRef X = SymExpr::cast(SymExpr::threadIdx(Axis::X), T);
+      SymRef Y = SymExpr::cast(SymExpr::threadIdx(Axis::Y), T);
+      SymRef Z = SymExpr::cast(SymExpr::threadIdx(Axis::Z), T);
+      SymRef DX = SymExpr::cast(SymExpr::blockDim(Axis::X), T);
+      SymRef DY = SymExpr::cast(SymExpr::blockDim(Axis::Y), T);
+      SymRef Lin = SymExpr::binary(
+          Opcode::Add,
+          SymExpr::binary(Opcode::Add, X, SymExpr::binary(Opcode::Mul, Y, DX, T), T),
+          SymExpr::binary(Opcode::Mul, Z, SymExpr::binary(Opcode::Mul, DX, DY, T), T), T);
+      if (Cls == "thread_block_tile") {
+        if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+          const TemplateArgument &Size = Spec->getTemplateArgs()[0];
+          if (Size.getKind() == TemplateArgument::Integral)
+            return SymExpr::binary(Opcode::Rem, Lin,
+                                   SymExpr::constant(Size.getAsIntegral().getExtValue(), T), T);
+        }
+        return unknownFor(Call, "rank in a tile of unknown size", true);
+      }
+      return Lin;
+    }
+  }
+  bool AnyVarying = false;
+  for (const Expr *Arg : Call->arguments())
+    if (Arg->getType()->isIntegerType() && isThreadVarying(intOf(Arg)))
+      AnyVarying = true;
+  (void)AnyVarying;
+  // The callee may read threadIdx or memory; without looking inside it the
+  // result must be treated as lane-varying.
+  return unknownFor(Call, "result of call to '" + (Name.empty() ? spell(Call) : Name) + "'", true);
+}
+
+SymRef FunctionWalker::intOf(const Expr *E) {
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return unknownFor(E, "dependent expression", true);
+  if (E->getType()->isIntegralOrEnumerationType() && !E->HasSideEffects(Ctx)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return SymExpr::constant(R.Val.getInt().getExtValue(), intTypeOf(E->getType()));
+  }
+  IntType T = intTypeOf(E->getType());
+
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E)) {
+    if (SymRef Leaf = builtinVarMember(POE))
+      return SymExpr::cast(Leaf, T);
+    return unknownFor(E, "unsupported property access", true);
+  }
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (ICE->getCastKind()) {
+    case CK_LValueToRValue: {
+      const Expr *Sub = ICE->getSubExpr()->IgnoreParens();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (!VD->getType()->isReferenceType() && !isSharedVar(VD))
+            return SymExpr::cast(valueOfVar(VD, E), T);
+      if (auto Loc = lvalOf(Sub)) {
+        bool Varying = isThreadVarying(Loc->ByteOffset);
+        return unknownFor(E, Varying ? "value loaded from shared memory at a thread-dependent address"
+                                     : "value loaded from shared memory",
+                          Varying);
+      }
+      if (const auto *PO = dyn_cast<PseudoObjectExpr>(Sub))
+        if (SymRef Leaf = builtinVarMember(PO))
+          return SymExpr::cast(Leaf, T);
+      return unknownFor(E, "value loaded from memory", true);
+    }
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_IntegralToBoolean:
+      if (ICE->getCastKind() == CK_IntegralToBoolean)
+        return boolOf(ICE->getSubExpr());
+      return SymExpr::cast(intOf(ICE->getSubExpr()), T);
+    default:
+      return unknownFor(E, "conversion not modelled", true);
+    }
+  }
+  if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+    if (CE->getSubExpr()->getType()->isIntegralOrEnumerationType())
+      return SymExpr::cast(intOf(CE->getSubExpr()), T);
+    return unknownFor(E, "conversion from a non-integer value", true);
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return SymExpr::cast(valueOfVar(VD, E), T);
+    return unknownFor(E, "unsupported reference", true);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    switch (UO->getOpcode()) {
+    case UO_Minus: return SymExpr::unary(Opcode::Neg, intOf(UO->getSubExpr()), T);
+    case UO_Not: return SymExpr::unary(Opcode::Not, intOf(UO->getSubExpr()), T);
+    case UO_LNot: return SymExpr::unary(Opcode::LNot, boolOf(UO->getSubExpr()), T);
+    case UO_Plus: return SymExpr::cast(intOf(UO->getSubExpr()), T);
+    case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec:
+      // The walker applies the side effect; here we only need the value.
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+          SymRef Old = valueOfVar(VD, UO->getSubExpr());
+          if (UO->isPostfix())
+            return Old;
+          return SymExpr::binary(UO->isIncrementOp() ? Opcode::Add : Opcode::Sub, Old,
+                                 SymExpr::constant(1, Old->Type), Old->Type);
+        }
+      return unknownFor(E, "increment of a value that is not a local variable", true);
+    default:
+      return unknownFor(E, "unsupported unary operator", true);
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma) {
+      if (BO->getOpcode() == BO_Comma)
+        return intOf(BO->getRHS());
+      return intOf(BO->getLHS()); // value after the walker applied the store
+    }
+    if (!BO->getLHS()->getType()->isIntegralOrEnumerationType() ||
+        !BO->getRHS()->getType()->isIntegralOrEnumerationType())
+      return unknownFor(E, "arithmetic on non-integer values", true);
+    Opcode Op;
+    switch (BO->getOpcode()) {
+    case BO_Add: Op = Opcode::Add; break;
+    case BO_Sub: Op = Opcode::Sub; break;
+    case BO_Mul: Op = Opcode::Mul; break;
+    case BO_Div: Op = Opcode::Div; break;
+    case BO_Rem: Op = Opcode::Rem; break;
+    case BO_Shl: Op = Opcode::Shl; break;
+    case BO_Shr: Op = Opcode::Shr; break;
+    case BO_And: Op = Opcode::And; break;
+    case BO_Or: Op = Opcode::Or; break;
+    case BO_Xor: Op = Opcode::Xor; break;
+    case BO_LT: Op = Opcode::LT; break;
+    case BO_LE: Op = Opcode::LE; break;
+    case BO_GT: Op = Opcode::GT; break;
+    case BO_GE: Op = Opcode::GE; break;
+    case BO_EQ: Op = Opcode::EQ; break;
+    case BO_NE: Op = Opcode::NE; break;
+    case BO_LAnd:
+      return SymExpr::binary(Opcode::LAnd, boolOf(BO->getLHS()), boolOf(BO->getRHS()), T);
+    case BO_LOr:
+      return SymExpr::binary(Opcode::LOr, boolOf(BO->getLHS()), boolOf(BO->getRHS()), T);
+    default:
+      return unknownFor(E, "unsupported binary operator", true);
+    }
+    SymRef L = intOf(BO->getLHS()), R = intOf(BO->getRHS());
+    if (isComparison(Op))
+      return SymExpr::binary(Op, L, R, T);
+    // Shifts keep the type of the (promoted) left operand; Clang already
+    // inserted the usual arithmetic conversions for the other operators.
+    return SymExpr::binary(Op, SymExpr::cast(L, T), Op == Opcode::Shl || Op == Opcode::Shr ? R : SymExpr::cast(R, T), T);
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return SymExpr::select(boolOf(CO->getCond()), SymExpr::cast(intOf(CO->getTrueExpr()), T),
+                           SymExpr::cast(intOf(CO->getFalseExpr()), T), T);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return SymExpr::cast(valueOfCall(Call), T);
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return intOf(MTE->getSubExpr());
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return intOf(FE->getSubExpr());
+  if (const auto *SNTTP = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return intOf(SNTTP->getReplacement());
+  return unknownFor(E, "expression not analysable", true);
+}
+
+/// Byte stride of one step of Index into an array whose elements have type
+/// Elem, where the array is itself a dimension of a shared variable: the
+/// stride then refers to the variable's (possibly padded) layout.
+SymRef FunctionWalker::subscriptStride(const Expr *ArrayLValue, QualType Elem) {
+  // Count how many subscripts separate ArrayLValue from a shared variable.
+  unsigned Depth = 0;
+  const Expr *Cur = ArrayLValue->IgnoreParens();
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Cur)) {
+    const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
+    if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+      return nullptr;
+    Cur = Decay->getSubExpr()->IgnoreParens();
+    ++Depth;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Cur);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !isSharedVar(VD))
+    return nullptr;
+  int Id = Table.lookup(VD);
+  if (Id < 0)
+    return nullptr;
+  const SharedArray &A = Arrays[unsigned(Id)];
+  if (Depth + 1 >= A.Dims.size() || A.IsExtern)
+    return nullptr; // innermost dimension: stride is the element itself
+  if (sizeOf(Elem) % A.ElementSize != 0)
+    return nullptr;
+  // Elements per step of dimension Depth, times the element size.
+  return SymExpr::binary(Opcode::Mul, SymExpr::rowStride(A.Id, Depth),
+                         SymExpr::constant(int64_t(A.ElementSize)), IntType::i64());
+}
+
+SymRef FunctionWalker::scaledIndex(const Expr *Index, const SymRef &ElemBytes) {
+  SymRef I = SymExpr::cast(intOf(Index), IntType::i64());
+  return SymExpr::binary(Opcode::Mul, I, ElemBytes, IntType::i64());
+}
+
+static SymRef addOffset(const SymRef &A, const SymRef &B) {
+  return SymExpr::binary(Opcode::Add, A, B, IntType::i64());
+}
+
+std::optional<SharedLoc> FunctionWalker::ptrOf(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_ArrayToPointerDecay: {
+      auto L = lvalOf(CE->getSubExpr());
+      if (!L)
+        return std::nullopt;
+      L->Type = E->getType()->getPointeeType();
+      return L;
+    }
+    case CK_LValueToRValue: {
+      const Expr *Sub = CE->getSubExpr()->IgnoreParens();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+          auto It = Vars.Ptrs.find(VD);
+          if (It != Vars.Ptrs.end())
+            return It->second;
+        }
+      return std::nullopt;
+    }
+    case CK_BitCast:
+    case CK_NoOp:
+    case CK_LValueBitCast:
+    case CK_UncheckedDerivedToBase:
+    case CK_DerivedToBase:
+    case CK_AddressSpaceConversion: {
+      auto P = ptrOf(CE->getSubExpr());
+      if (P && E->getType()->isPointerType())
+        P->Type = E->getType()->getPointeeType();
+      return P;
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf) {
+      auto L = lvalOf(UO->getSubExpr());
+      if (L)
+        L->Type = UO->getSubExpr()->getType();
+      return L;
+    }
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
+      const Expr *P = BO->getLHS(), *I = BO->getRHS();
+      if (!P->getType()->isPointerType())
+        std::swap(P, I);
+      if (!P->getType()->isPointerType() || !I->getType()->isIntegralOrEnumerationType())
+        return std::nullopt;
+      auto Base = ptrOf(P);
+      if (!Base)
+        return std::nullopt;
+      SymRef Off = scaledIndex(I, SymExpr::constant(int64_t(sizeOf(Base->Type))));
+      if (BO->getOpcode() == BO_Sub)
+        Off = SymExpr::unary(Opcode::Neg, Off, IntType::i64());
+      Base->ByteOffset = addOffset(Base->ByteOffset, Off);
+      return Base;
+    }
+    if (BO->getOpcode() == BO_Comma)
+      return ptrOf(BO->getRHS());
+    return std::nullopt;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      auto It = Vars.Ptrs.find(VD);
+      if (It != Vars.Ptrs.end())
+        return It->second;
+    }
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return ptrOf(FE->getSubExpr());
+  return std::nullopt;
+}
+
+std::optional<SharedLoc> FunctionWalker::lvalOf(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return std::nullopt;
+    if (isSharedVar(VD)) {
+      int Id = Table.add(VD, Arrays);
+      if (Id < 0)
+        return std::nullopt;
+      return SharedLoc{unsigned(Id), SymExpr::constant(0), VD->getType()};
+    }
+    auto It = Vars.Refs.find(VD);
+    if (It != Vars.Refs.end())
+      return It->second;
+    return std::nullopt;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    auto Base = ptrOf(ASE->getBase());
+    if (!Base)
+      return std::nullopt;
+    QualType Elem = ASE->getType();
+    SymRef Stride;
+    if (const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens()))
+      if (Decay->getCastKind() == CK_ArrayToPointerDecay)
+        Stride = subscriptStride(Decay->getSubExpr(), Elem);
+    if (!Stride)
+      Stride = SymExpr::constant(int64_t(sizeOf(Elem)));
+    Base->ByteOffset = addOffset(Base->ByteOffset, scaledIndex(ASE->getIdx(), Stride));
+    Base->Type = Elem;
+    return Base;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField())
+      return std::nullopt;
+    std::optional<SharedLoc> Base = ME->isArrow() ? ptrOf(ME->getBase()) : lvalOf(ME->getBase());
+    if (!Base)
+      return std::nullopt;
+    const ASTRecordLayout &RL = Ctx.getASTRecordLayout(FD->getParent());
+    int64_t Off = int64_t(RL.getFieldOffset(FD->getFieldIndex()) / 8);
+    Base->ByteOffset = addOffset(Base->ByteOffset, SymExpr::constant(Off));
+    Base->Type = ME->getType();
+    return Base;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref) {
+      auto P = ptrOf(UO->getSubExpr());
+      if (P)
+        P->Type = E->getType();
+      return P;
+    }
+    if (UO->getOpcode() == UO_PreInc || UO->getOpcode() == UO_PreDec)
+      return lvalOf(UO->getSubExpr());
+    return std::nullopt;
+  }
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    if (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_LValueBitCast ||
+        ICE->getCastKind() == CK_UncheckedDerivedToBase || ICE->getCastKind() == CK_DerivedToBase) {
+      auto L = lvalOf(ICE->getSubExpr());
+      if (L)
+        L->Type = E->getType();
+      return L;
+    }
+    return std::nullopt;
+  }
+  if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+    if (CE->getCastKind() == CK_LValueBitCast || CE->getCastKind() == CK_NoOp) {
+      auto L = lvalOf(CE->getSubExpr());
+      if (L)
+        L->Type = E->getType().getNonReferenceType();
+      return L;
+    }
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp())
+      return lvalOf(BO->getLHS());
+    if (BO->getOpcode() == BO_Comma)
+      return lvalOf(BO->getRHS());
+  }
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return lvalOf(MTE->getSubExpr());
+  return std::nullopt;
+}
+
+} // namespace cbl

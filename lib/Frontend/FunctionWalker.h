@@ -1,0 +1,119 @@
+//===- FunctionWalker.h - Symbolic walk of one device function (private) --===//
+//
+// Walks the body of a kernel or device function in program order, keeping the
+// symbolic value of every local integer, of every local pointer into shared
+// memory and of every reference bound to shared memory. Each load and store of
+// shared memory becomes a SharedAccess whose byte offset and guards are
+// SymExprs; each block barrier becomes a BarrierSite.
+//
+// Control flow: if/else and ?: merge values with Select, so straight-line code
+// under conditions stays exact; early return/break/continue narrow the guards
+// of what follows. Locals modified in a loop become unknowns (warp-uniform when
+// every value they take is uniform); the symbolic engine later refines them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_LIB_FRONTEND_FUNCTIONWALKER_H
+#define CUDA_BANK_LINT_LIB_FRONTEND_FUNCTIONWALKER_H
+
+#include "SharedArrays.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+
+namespace cbl {
+
+/// A place in shared memory: which array, the byte offset, the C++ type there.
+struct SharedLoc {
+  unsigned ArrayId = 0;
+  SymRef ByteOffset;
+  clang::QualType Type;
+};
+
+/// Functions that (transitively) execute a block barrier, with one such barrier.
+using BarrierIndex = llvm::DenseMap<const clang::FunctionDecl *, SourcePos>;
+
+/// Recognises a call to a block-level barrier; returns its display spelling.
+std::optional<std::string> blockBarrierSpelling(const clang::CallExpr *Call);
+/// Recognises inline PTX with bar.sync/barrier.sync and no thread count.
+bool isBlockBarrierAsm(const clang::Stmt *S);
+
+class FunctionWalker {
+public:
+  FunctionWalker(clang::ASTContext &Ctx, SharedArrayTable &Table,
+                 std::vector<SharedArray> &Arrays, const BarrierIndex &Barriers)
+      : Ctx(Ctx), Table(Table), Arrays(Arrays), Barriers(Barriers) {}
+
+  /// Walks FD's body and returns its accesses and barriers.
+  FunctionModel walk(const clang::FunctionDecl *FD);
+
+private:
+  struct Env {
+    llvm::DenseMap<const clang::VarDecl *, SymRef> Ints;
+    llvm::DenseMap<const clang::VarDecl *, SharedLoc> Ptrs;
+    llvm::DenseMap<const clang::VarDecl *, SharedLoc> Refs;
+  };
+
+  // --- translation of expressions (ExprTranslator.cpp); no side effects ---
+  SymRef intOf(const clang::Expr *E);
+  SymRef boolOf(const clang::Expr *E);
+  SymRef unknownFor(const clang::Expr *E, const std::string &Why, bool Varying);
+  SymRef valueOfVar(const clang::VarDecl *VD, const clang::Expr *Use);
+  SymRef valueOfCall(const clang::CallExpr *Call);
+  std::optional<SharedLoc> ptrOf(const clang::Expr *E);
+  std::optional<SharedLoc> lvalOf(const clang::Expr *E);
+  SymRef scaledIndex(const clang::Expr *Index, const SymRef &ElemBytes);
+  SymRef subscriptStride(const clang::Expr *ArrayLValue, clang::QualType Elem);
+  IntType intTypeOf(clang::QualType T) const;
+  uint64_t sizeOf(clang::QualType T) const;
+  std::string spell(const clang::Expr *E) const;
+
+  // --- walking (FunctionWalker.cpp); records accesses ---
+  void visit(const clang::Expr *E);
+  void visitLValueOperands(const clang::Expr *LV);
+  void visitCall(const clang::CallExpr *Call);
+  void recordAccess(const clang::Expr *LV, const SharedLoc &Loc, AccessOp Op,
+                    clang::QualType ValueType);
+  void recordBarrier(const clang::Stmt *S, std::string Spelling, std::string ViaCall,
+                     SourcePos CalleeBarrier);
+  void assignVar(const clang::VarDecl *VD, const clang::Expr *RHS, SymRef Value);
+  void declare(const clang::VarDecl *VD);
+  void walkStmt(const clang::Stmt *S);
+  void walkIf(const clang::IfStmt *If);
+  void walkLoop(const clang::Stmt *Loop, const clang::Stmt *Init, const clang::Expr *Cond,
+                const clang::Expr *Inc, const clang::Stmt *Body, bool CondFirst);
+  void walkSwitch(const clang::SwitchStmt *Sw);
+  void walkBranch(const clang::Stmt *S, SymRef Cond, bool Negated, const char *Kind,
+                  clang::SourceLocation Where);
+  void exitPath(const char *What);
+  std::vector<Guard> currentGuards() const;
+  void mergeEnvs(const SymRef &Cond, const Env &Then, const Env &Else, bool ThenLive,
+                 bool ElseLive);
+  SourcePos pos(clang::SourceLocation L) const;
+
+  clang::ASTContext &Ctx;
+  SharedArrayTable &Table;
+  std::vector<SharedArray> &Arrays;
+  const BarrierIndex &Barriers;
+
+  const clang::FunctionDecl *Fn = nullptr;
+  bool InKernel = false;
+  FunctionModel *Out = nullptr;
+  bool Recording = true;            ///< false during dry walks of loop bodies
+  Env Vars;
+  std::vector<Guard> Path;          ///< enclosing conditions
+  SymRef Alive;                     ///< threads not yet returned/broken here
+  bool ExitedUnderVaryingGuard = false;
+  /// Dry-walk bookkeeping: the values assigned to each variable.
+  llvm::DenseMap<const clang::VarDecl *, bool> AssignedVarying;
+  unsigned LoopDepth = 0;
+};
+
+} // namespace cbl
+
+#endif

@@ -1,0 +1,91 @@
+//===- SharedArrays.cpp - Layout of __shared__ variables -------------------===//
+#include "SharedArrays.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cbl {
+
+SourcePos toSourcePos(const SourceManager &SM, SourceLocation Loc) {
+  SourcePos P;
+  if (Loc.isInvalid())
+    return P;
+  // Diagnostics point where the user wrote the code: for macro arguments the
+  // spelling, for macro bodies the expansion site.
+  SourceLocation L = SM.getFileLoc(Loc);
+  PresumedLoc PL = SM.getPresumedLoc(L);
+  if (PL.isInvalid())
+    return P;
+  P.File = PL.getFilename();
+  P.Line = PL.getLine();
+  P.Column = PL.getColumn();
+  P.Offset = SM.getFileOffset(L);
+  return P;
+}
+
+bool isSharedVar(const VarDecl *VD) {
+  return VD && VD->hasAttr<CUDASharedAttr>();
+}
+
+int SharedArrayTable::add(const VarDecl *VD, std::vector<SharedArray> &Out) {
+  if (!isSharedVar(VD))
+    return -1;
+  const VarDecl *Canon = VD->getCanonicalDecl();
+  auto It = Ids.find(Canon);
+  if (It != Ids.end())
+    return int(It->second);
+  // Prefer the definition (it carries the sizes) for layout and location.
+  const VarDecl *Def = VD->getDefinition() ? VD->getDefinition() : VD;
+  SharedArray A;
+  A.Id = unsigned(Out.size());
+  A.Name = Def->getNameAsString();
+  A.Decl = toSourcePos(Ctx.getSourceManager(), Def->getLocation());
+  A.IsExtern = Def->hasExternalStorage() || Def->getType()->isIncompleteArrayType();
+  QualType T = Def->getType();
+  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      A.Dims.push_back(CAT->getSize().getZExtValue());
+    else
+      A.Dims.push_back(0);
+    T = AT->getElementType();
+  }
+  A.ElementType = T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  A.ElementSize = T->isIncompleteType() ? 0 : Ctx.getTypeSizeInChars(T).getQuantity();
+  A.Alignment = Ctx.getDeclAlign(Def).getQuantity();
+
+  // Remember where the innermost extent is written, for padding fix-its.
+  if (A.Dims.size() >= 2 && Def->getTypeSourceInfo()) {
+    TypeLoc TL = Def->getTypeSourceInfo()->getTypeLoc();
+    ArrayTypeLoc Innermost;
+    while (auto ATL = TL.getAsAdjusted<ArrayTypeLoc>()) {
+      Innermost = ATL;
+      TL = ATL.getElementLoc();
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (Innermost && Innermost.getSizeExpr()) {
+      SourceRange R = Innermost.getSizeExpr()->getSourceRange();
+      // makeFileCharRange accepts a macro name written in the declaration
+      // ([TILE_DIM]) but rejects a range that is only part of a macro body.
+      CharSourceRange CR = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+      if (CR.isValid()) {
+        StringRef Text = Lexer::getSourceText(CR, SM, Ctx.getLangOpts());
+        SourceSpan Span;
+        Span.Begin = toSourcePos(SM, CR.getBegin());
+        Span.Length = unsigned(Text.size());
+        A.InnermostExtent = Span;
+        A.InnermostExtentText = Text.str();
+      }
+    }
+  }
+  Ids[Canon] = A.Id;
+  Out.push_back(std::move(A));
+  return int(Out.back().Id);
+}
+
+} // namespace cbl

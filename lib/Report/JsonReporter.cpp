@@ -1,0 +1,103 @@
+//===- JsonReporter.cpp - The stable JSON document (docs/json-schema.md) ---===//
+#include "cuda-bank-lint/Report/Reporters.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+namespace cbl {
+
+namespace {
+
+llvm::json::Object position(const SourcePos &P) {
+  return llvm::json::Object{{"file", P.File}, {"line", P.Line}, {"column", P.Column}};
+}
+
+llvm::json::Array fixes(const std::vector<FixIt> &Fs) {
+  llvm::json::Array A;
+  for (const FixIt &F : Fs)
+    A.push_back(llvm::json::Object{{"file", F.Range.Begin.File},
+                                   {"line", F.Range.Begin.Line},
+                                   {"column", F.Range.Begin.Column},
+                                   {"offset", F.Range.Begin.Offset},
+                                   {"length", F.Range.Length},
+                                   {"replacement", F.Text}});
+  return A;
+}
+
+llvm::json::Array strings(const std::vector<std::string> &S) {
+  llvm::json::Array A;
+  for (const auto &X : S)
+    A.push_back(X);
+  return A;
+}
+
+} // namespace
+
+void printJson(const RunReport &R, llvm::raw_ostream &OS) {
+  llvm::json::Array Diags;
+  for (const Finding &F : R.Findings) {
+    llvm::json::Array Notes;
+    for (const FindingNote &N : F.Notes) {
+      llvm::json::Object O{{"message", N.Message}, {"fixes", fixes(N.Fixes)}};
+      if (N.Where.valid())
+        O["location"] = position(N.Where);
+      Notes.push_back(std::move(O));
+    }
+    llvm::json::Object D = position(F.Where);
+    D["check"] = F.Check;
+    D["severity"] = severityName(F.Level);
+    D["message"] = F.Message;
+    D["notes"] = std::move(Notes);
+    D["fixes"] = fixes(F.Fixes);
+    Diags.push_back(std::move(D));
+  }
+  llvm::json::Array Accesses;
+  for (const AccessRecord &A : R.Accesses) {
+    llvm::json::Object O = position(A.Where);
+    O["function"] = A.Function;
+    O["array"] = A.Array;
+    O["expression"] = A.Spelling;
+    O["op"] = A.Op == AccessOp::Load ? "ld" : "st";
+    O["width"] = A.Width;
+    O["status"] = A.Status;
+    O["reason"] = A.Reason;
+    O["wavefronts"] = A.Wavefronts;
+    O["ideal"] = A.Ideal;
+    O["degree"] = A.Degree;
+    O["worst_warp"] = A.WorstWarp;
+    O["active_mask"] = llvm::formatv("{0:x8}", A.ActiveMask).str();
+    O["never_executed"] = A.NeverExecuted;
+    if (A.Shape.known())
+      O["block_dim"] = llvm::json::Array{A.Shape.Dim[0], A.Shape.Dim[1], A.Shape.Dim[2]};
+    else
+      O["block_dim"] = nullptr;
+    O["block_dim_source"] = blockShapeSourceName(A.Shape.From);
+    O["block_dim_note"] = A.Shape.Description;
+    O["byte_offset"] = A.Index;
+    O["parameters"] = strings(A.Parameters);
+    O["assumed_uniform"] = strings(A.AssumedUniform);
+    if (!A.Lanes.empty()) {
+      llvm::json::Array Lanes;
+      for (const LaneRow &L : A.Lanes)
+        Lanes.push_back(llvm::json::Object{{"lane", L.Lane},
+                                           {"tid", llvm::json::Array{L.Tid[0], L.Tid[1], L.Tid[2]}},
+                                           {"active", L.Active},
+                                           {"address", int64_t(L.Address)},
+                                           {"bank", L.Bank},
+                                           {"word", int64_t(L.Word)}});
+      O["lanes"] = std::move(Lanes);
+    }
+    Accesses.push_back(std::move(O));
+  }
+  llvm::json::Object Doc{{"tool", "cuda-bank-lint"},
+                         {"version", R.ToolVersion},
+                         {"schema", 1},
+                         {"mode", R.Mode},
+                         {"files", R.Files},
+                         {"errors", R.Errors},
+                         {"diagnostics", std::move(Diags)},
+                         {"accesses", std::move(Accesses)}};
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
+}
+
+} // namespace cbl

@@ -1,0 +1,133 @@
+//===- TextReporter.cpp - clang-style diagnostics on a terminal -------------===//
+#include "cuda-bank-lint/Report/Reporters.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include <fmt/format.h>
+
+#include <map>
+#include <memory>
+
+namespace cbl {
+
+namespace {
+
+/// Source lines for carets; files are read once per run.
+class SourceLines {
+public:
+  std::optional<std::string> line(const std::string &File, unsigned Line) {
+    auto It = Files.find(File);
+    if (It == Files.end()) {
+      auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+      It = Files.emplace(File, Buf ? std::move(*Buf) : nullptr).first;
+    }
+    if (!It->second || Line == 0)
+      return std::nullopt;
+    llvm::StringRef Text = It->second->getBuffer();
+    for (unsigned I = 1; I < Line; ++I) {
+      size_t NL = Text.find('\n');
+      if (NL == llvm::StringRef::npos)
+        return std::nullopt;
+      Text = Text.drop_front(NL + 1);
+    }
+    return Text.take_until([](char C) { return C == '\n' || C == '\r'; }).str();
+  }
+
+private:
+  std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Files;
+};
+
+void printLocated(llvm::raw_ostream &OS, SourceLines &Src, const SourcePos &P, const char *Level,
+                  const std::string &Message, const std::string &Check,
+                  const std::vector<FixIt> &Fixes, const TextOptions &Opts, bool Snippet = true) {
+  if (P.valid())
+    OS << P.File << ":" << P.Line << ":" << P.Column << ": ";
+  if (Opts.Color)
+    OS.changeColor(std::string(Level) == "warning" ? llvm::raw_ostream::MAGENTA
+                   : std::string(Level) == "error" ? llvm::raw_ostream::RED
+                                                   : llvm::raw_ostream::CYAN,
+                   true);
+  OS << Level << ":";
+  if (Opts.Color)
+    OS.resetColor();
+  OS << " " << Message;
+  if (!Check.empty())
+    OS << " [" << Check << "]";
+  OS << "\n";
+  if (!P.valid() || !Snippet)
+    return;
+  auto Line = Src.line(P.File, P.Line);
+  if (!Line)
+    return;
+  std::string Gutter = fmt::format("{:>5} | ", P.Line);
+  OS << Gutter << *Line << "\n";
+  std::string Pad(Gutter.size() - 2, ' ');
+  std::string Caret;
+  for (unsigned I = 1; I < P.Column && I <= Line->size(); ++I)
+    Caret += (*Line)[I - 1] == '\t' ? '\t' : ' ';
+  OS << Pad << "| " << Caret << "^\n";
+  for (const FixIt &F : Fixes)
+    if (F.Range.Begin.Line == P.Line && F.Range.Begin.File == P.File) {
+      std::string Under;
+      for (unsigned I = 1; I < F.Range.Begin.Column && I <= Line->size(); ++I)
+        Under += (*Line)[I - 1] == '\t' ? '\t' : ' ';
+      OS << Pad << "| " << Under << F.Text << "\n";
+    }
+}
+
+void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
+  OS << R.Where.File << ":" << R.Where.Line << ":" << R.Where.Column << ": remark: "
+     << (R.Op == AccessOp::Load ? "load" : "store") << " of " << R.Width << " bytes from '"
+     << R.Array << "' in '" << R.Function << "' (" << R.Spelling << "): ";
+  if (R.Status != "exact") {
+    OS << R.Status << ": " << R.Reason << "\n";
+    return;
+  }
+  if (R.NeverExecuted) {
+    OS << "no thread of the block executes it\n";
+    return;
+  }
+  if (R.Wavefronts > R.Ideal)
+    OS << R.Degree << "-way bank conflict";
+  else
+    OS << "conflict-free";
+  OS << ", " << R.Wavefronts << " wavefronts (ideal " << R.Ideal << ") in warp " << R.WorstWarp;
+  if (!R.Parameters.empty()) {
+    OS << "; holds for all values of ";
+    for (size_t I = 0; I < R.Parameters.size(); ++I)
+      OS << (I ? ", " : "") << R.Parameters[I];
+  }
+  OS << "\n  byte offset = " << R.Index << "\n";
+  for (const std::string &U : R.AssumedUniform)
+    OS << "  assuming the warp-uniform condition '" << U << "' holds\n";
+  if (R.Lanes.empty())
+    return;
+  OS << "  lane  threadIdx        byte offset  bank      word\n";
+  for (const LaneRow &L : R.Lanes) {
+    if (!L.Active) {
+      OS << fmt::format("  {:>4}  ({},{},{}){:>{}}inactive\n", L.Lane, L.Tid[0], L.Tid[1], L.Tid[2],
+                        "", 6);
+      continue;
+    }
+    std::string Tid = fmt::format("({},{},{})", L.Tid[0], L.Tid[1], L.Tid[2]);
+    OS << fmt::format("  {:>4}  {:<15} {:>11}  {:>4}  {:>8}\n", L.Lane, Tid, L.Address, L.Bank, L.Word);
+  }
+}
+
+} // namespace
+
+void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opts) {
+  SourceLines Src;
+  for (const Finding &F : R.Findings) {
+    printLocated(OS, Src, F.Where, severityName(F.Level), F.Message, F.Check, F.Fixes, Opts);
+    // Notes about the same spot do not repeat its source line.
+    for (const FindingNote &N : F.Notes) {
+      bool Same = N.Where.File == F.Where.File && N.Where.Line == F.Where.Line;
+      printLocated(OS, Src, N.Where, "note", N.Message, "", N.Fixes, Opts, !Same || !N.Fixes.empty());
+    }
+  }
+  if (Opts.Explain)
+    for (const AccessRecord &A : R.Accesses)
+      printExplain(OS, A);
+}
+
+} // namespace cbl

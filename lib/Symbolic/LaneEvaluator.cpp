@@ -1,0 +1,210 @@
+//===- LaneEvaluator.cpp - Per-thread evaluation of symbolic expressions --===//
+#include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+
+namespace cbl {
+
+int64_t rowStrideOf(const SharedArray &A, unsigned Dim, unsigned Padding) {
+  int64_t S = 1;
+  for (size_t I = Dim + 1; I < A.Dims.size(); ++I)
+    S *= int64_t(A.Dims[I] + (I + 1 == A.Dims.size() ? Padding : 0));
+  return S;
+}
+
+namespace {
+
+LaneValue unknown(UnknownKind K, std::string Why) {
+  LaneValue V;
+  V.Unknown = K;
+  V.Why = std::move(Why);
+  return V;
+}
+
+LaneValue known(int64_t C, IntType T) {
+  LaneValue V;
+  V.C = wrapToType(C, T);
+  return V;
+}
+
+std::string termNames(const LaneValue &V) {
+  std::string S;
+  for (const auto &KV : V.Terms)
+    S += (S.empty() ? "'" : ", '") + KV.first + "'";
+  return S;
+}
+
+LaneValue nonLinear(const LaneValue &A, const LaneValue &B, const char *Op) {
+  const LaneValue &W = A.Terms.empty() ? B : A;
+  return unknown(UnknownKind::NonLinear,
+                 "the value of " + termNames(W) + " enters a non-linear operation (" + Op + ")");
+}
+
+LaneValue scaled(LaneValue V, int64_t K, IntType T) {
+  V.C *= K;
+  for (auto It = V.Terms.begin(); It != V.Terms.end();) {
+    It->second *= K;
+    It = It->second == 0 ? V.Terms.erase(It) : std::next(It);
+  }
+  if (V.Terms.empty())
+    V.C = wrapToType(V.C, T);
+  return V;
+}
+
+bool lessThan(int64_t A, int64_t B, IntType T) {
+  if (T.Signed)
+    return A < B;
+  return uint64_t(A) < uint64_t(B);
+}
+
+LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExpr &E) {
+  IntType T = E.Type;
+  IntType OT = E.Ops[0]->Type; // operand type, for comparisons
+  switch (Op) {
+  case Opcode::Add:
+  case Opcode::Sub: {
+    LaneValue R = A;
+    int64_t Sign = Op == Opcode::Add ? 1 : -1;
+    R.C = A.C + Sign * B.C;
+    for (const auto &KV : B.Terms) {
+      R.Terms[KV.first] += Sign * KV.second;
+      if (R.Terms[KV.first] == 0)
+        R.Terms.erase(KV.first);
+    }
+    if (R.Terms.empty())
+      R.C = wrapToType(R.C, T);
+    return R;
+  }
+  case Opcode::Mul:
+    if (A.Terms.empty())
+      return scaled(B, A.C, T);
+    if (B.Terms.empty())
+      return scaled(A, B.C, T);
+    return nonLinear(A, B, "*");
+  case Opcode::Shl:
+    if (!B.Terms.empty())
+      return nonLinear(A, B, "<<");
+    if (B.C < 0 || B.C >= int64_t(T.Bits))
+      return unknown(UnknownKind::Undefined, "shift by " + std::to_string(B.C) + " bits");
+    return scaled(A, int64_t(1) << B.C, T);
+  default:
+    break;
+  }
+  if (!A.Terms.empty() || !B.Terms.empty())
+    return nonLinear(A, B, opcodeSpelling(Op));
+  int64_t X = A.C, Y = B.C;
+  switch (Op) {
+  case Opcode::Div:
+  case Opcode::Rem:
+    if (Y == 0)
+      return unknown(UnknownKind::Undefined, "division by zero");
+    if (T.Signed)
+      return known(Op == Opcode::Div ? X / Y : X % Y, T);
+    return known(int64_t(Op == Opcode::Div ? uint64_t(X) / uint64_t(Y) : uint64_t(X) % uint64_t(Y)), T);
+  case Opcode::Shr:
+    if (Y < 0 || Y >= int64_t(T.Bits))
+      return unknown(UnknownKind::Undefined, "shift by " + std::to_string(Y) + " bits");
+    if (T.Signed)
+      return known(X >> Y, T);
+    return known(int64_t(uint64_t(wrapToType(X, T)) >> Y), T);
+  case Opcode::And: return known(X & Y, T);
+  case Opcode::Or: return known(X | Y, T);
+  case Opcode::Xor: return known(X ^ Y, T);
+  case Opcode::Min: return known(lessThan(X, Y, T) ? X : Y, T);
+  case Opcode::Max: return known(lessThan(X, Y, T) ? Y : X, T);
+  case Opcode::LT: return known(lessThan(X, Y, OT), T);
+  case Opcode::LE: return known(!lessThan(Y, X, OT), T);
+  case Opcode::GT: return known(lessThan(Y, X, OT), T);
+  case Opcode::GE: return known(!lessThan(X, Y, OT), T);
+  case Opcode::EQ: return known(X == Y, T);
+  case Opcode::NE: return known(X != Y, T);
+  case Opcode::LAnd: return known(X && Y, T);
+  case Opcode::LOr: return known(X || Y, T);
+  default:
+    return unknown(UnknownKind::Varying, "unsupported operator");
+  }
+}
+
+} // namespace
+
+LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
+  switch (E.Kind) {
+  case ExprKind::Const:
+    return known(E.Value, E.Type);
+  case ExprKind::ThreadIdx:
+    return known(Env.Tid[unsigned(E.Dim)], E.Type);
+  case ExprKind::BlockDim: {
+    const auto &D = Env.BlockDim[unsigned(E.Dim)];
+    if (D)
+      return known(*D, E.Type);
+    LaneValue V;
+    V.Terms[std::string("blockDim.") + axisName(E.Dim)] = 1;
+    return V;
+  }
+  case ExprKind::RowStride: {
+    const SharedArray &A = (*Env.Arrays)[E.ArrayId];
+    unsigned Pad = int(E.ArrayId) == Env.PaddedArray ? Env.Padding : 0;
+    return known(rowStrideOf(A, E.DimIndex, Pad), E.Type);
+  }
+  case ExprKind::Uniform: {
+    LaneValue V;
+    V.Terms[E.Name] = 1;
+    return V;
+  }
+  case ExprKind::Varying:
+    return unknown(E.Reason.find("loaded from") != std::string::npos ? UnknownKind::DataDependent
+                                                                     : UnknownKind::Varying,
+                   E.Reason.empty() ? "'" + E.Name + "' is not known" : E.Reason);
+  case ExprKind::Unary: {
+    LaneValue A = evaluateLane(*E.Ops[0], Env);
+    if (!A.known())
+      return A;
+    if (E.Op == Opcode::Neg)
+      return scaled(A, -1, E.Type);
+    if (!A.Terms.empty())
+      return nonLinear(A, A, opcodeSpelling(E.Op));
+    if (E.Op == Opcode::Not)
+      return known(~A.C, E.Type);
+    return known(A.C == 0, E.Type);
+  }
+  case ExprKind::Binary: {
+    LaneValue A = evaluateLane(*E.Ops[0], Env);
+    // && and || short-circuit exactly as C++ does, per lane.
+    if ((E.Op == Opcode::LAnd || E.Op == Opcode::LOr) && A.exact()) {
+      if (E.Op == Opcode::LAnd && A.C == 0)
+        return known(0, E.Type);
+      if (E.Op == Opcode::LOr && A.C != 0)
+        return known(1, E.Type);
+    }
+    if (!A.known())
+      return A;
+    LaneValue B = evaluateLane(*E.Ops[1], Env);
+    if (!B.known())
+      return B;
+    return binary(E.Op, A, B, E);
+  }
+  case ExprKind::Select: {
+    LaneValue C = evaluateLane(*E.Ops[0], Env);
+    if (!C.known())
+      return C;
+    if (!C.Terms.empty())
+      return nonLinear(C, C, "?:");
+    LaneValue V = evaluateLane(*E.Ops[C.C ? 1 : 2], Env);
+    if (V.exact())
+      V.C = wrapToType(V.C, E.Type);
+    return V;
+  }
+  case ExprKind::Cast: {
+    LaneValue A = evaluateLane(*E.Ops[0], Env);
+    if (!A.known())
+      return A;
+    if (A.Terms.empty())
+      return known(A.C, E.Type);
+    // Widening keeps a linear form exact provided nothing overflowed.
+    if (E.Type.Bits >= E.Ops[0]->Type.Bits)
+      return A;
+    return nonLinear(A, A, "narrowing conversion");
+  }
+  }
+  return unknown(UnknownKind::Varying, "unsupported expression");
+}
+
+} // namespace cbl

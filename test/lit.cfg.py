@@ -1,0 +1,28 @@
+# lit configuration for cuda-bank-lint: every .cu/.cuh/.test under test/lit is
+# a test; RUN lines use %cbl (the tool in prelude mode, so results do not depend
+# on whether a CUDA toolkit is installed) and FileCheck from LLVM 19.
+import os
+import shutil
+import lit.formats
+import lit.util
+
+config.name = "cuda-bank-lint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".cuh", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.join(config.cbl_src_root, "test", "lit")
+config.test_exec_root = os.path.join(config.cbl_obj_root, "test", "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.cbl_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+tool = os.path.join(config.cbl_tools_dir, "cuda-bank-lint")
+config.substitutions.append(("%cbl-any", tool))
+config.substitutions.append(("%cbl", tool + " --cuda-mode=prelude"))
+config.substitutions.append(("%shared", config.cbl_shared_dir))
+config.substitutions.append(("%FileCheck", os.path.join(config.llvm_tools_dir, "FileCheck")))
+config.substitutions.append(("%not", os.path.join(config.llvm_tools_dir, "not")))
+
+if os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
+    config.available_features.add("cuda-toolkit")
+if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
+    config.available_features.add("nvcc")

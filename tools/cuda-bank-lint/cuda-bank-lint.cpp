@@ -1,0 +1,9 @@
+//===- cuda-bank-lint.cpp - The command-line tool ---------------------------===//
+//
+// All behaviour lives in the libraries (lib/Driver/CommandLine.cpp); this
+// file only hands over argv.
+//
+//===----------------------------------------------------------------------===//
+#include "cuda-bank-lint/Driver/CommandLine.h"
+
+int main(int Argc, const char **Argv) { return cbl::runTool(Argc, Argv); }

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# cuda-bank-lint set-up for a fresh Debian 12 machine: installs the Debian
+# packages that are missing, configures and builds with CMake + Ninja, then
+#   utils/bootstrap.sh examples  runs the tool on examples/
+#   utils/bootstrap.sh test      runs every test (unit + lit) through ctest
+#   utils/bootstrap.sh build     only builds
+# BUILD_DIR (default: build) selects the build directory.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+what=${1:-examples}
+build=${BUILD_DIR:-$root/build}
+
+packages=(cmake ninja-build g++ pkg-config python3 clang-19 libclang-19-dev llvm-19-dev
+          llvm-19-tools libisl-dev libfmt-dev libgtest-dev)
+# Used by the integration tests (skipped when absent); installed when possible.
+optional=(pre-commit clang-tools-19 git)
+missing=()
+for p in "${packages[@]}" "${optional[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "bootstrap: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-19/build/utils/lit/lit.py >/dev/null
+cmake --build "$build"
+
+case "$what" in
+  build) ;;
+  examples)
+    # Warnings are the point of the examples; the tool exits 0 on warnings.
+    "$build/bin/cuda-bank-lint" "$root"/examples/*.cu ;;
+  test)
+    ctest --test-dir "$build" --output-on-failure ;;
+  *) echo "usage: $0 [examples|test|build]" >&2; exit 2 ;;
+esac
