@@ -242,6 +242,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.Degree = V.Cost.Degree;
     R.WorstWarp = V.Warp;
     R.ActiveMask = V.Mask;
+    R.BlockWavefronts = V.BlockWavefronts;
+    R.BlockIdeal = V.BlockIdeal;
     R.Shape = E.Fn->Shape;
     R.Index = renderOffset(A.ByteOffset, Arrays);
     R.Parameters = V.Parameters;

@@ -67,6 +67,8 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["worst_warp"] = A.WorstWarp;
     O["active_mask"] = llvm::formatv("{0:x8}", A.ActiveMask).str();
     O["never_executed"] = A.NeverExecuted;
+    O["block_wavefronts"] = int64_t(A.BlockWavefronts);
+    O["block_ideal"] = int64_t(A.BlockIdeal);
     if (A.Shape.known())
       O["block_dim"] = llvm::json::Array{A.Shape.Dim[0], A.Shape.Dim[1], A.Shape.Dim[2]};
     else

@@ -190,6 +190,8 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<Shared
           Params.push_back(KV.first);
     }
     BankCost C = costOf(WA, Arch);
+    Best.BlockWavefronts += C.Wavefronts;
+    Best.BlockIdeal += C.Ideal;
     bool Worse = !Any || C.Wavefronts - C.Ideal > Best.Cost.Wavefronts - Best.Cost.Ideal ||
                  (C.Wavefronts - C.Ideal == Best.Cost.Wavefronts - Best.Cost.Ideal &&
                   C.Degree > Best.Cost.Degree);

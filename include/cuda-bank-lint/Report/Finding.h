@@ -67,6 +67,8 @@ struct AccessRecord {
   unsigned Degree = 0;
   unsigned WorstWarp = 0;
   uint32_t ActiveMask = 0;
+  uint64_t BlockWavefronts = 0; ///< summed over the warps of one block
+  uint64_t BlockIdeal = 0;
   BlockShape Shape;
   std::string Index;        ///< the byte offset, rendered
   std::vector<std::string> Parameters; ///< uniform unknowns the result is exact for

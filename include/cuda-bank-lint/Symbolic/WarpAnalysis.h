@@ -36,6 +36,10 @@ struct AccessVerdict {
   std::vector<std::string> Parameters; ///< uniform unknowns the verdict holds for
   std::vector<std::string> AssumedUniform; ///< uniform guards assumed taken
   bool NeverExecuted = false;       ///< no thread of the block runs it
+  /// Sums over every warp of one block for one execution of the access (what
+  /// Nsight Compute adds up per source line); meaningful for a known shape.
+  uint64_t BlockWavefronts = 0;
+  uint64_t BlockIdeal = 0;
 };
 
 /// How the block is laid out for evaluation.
