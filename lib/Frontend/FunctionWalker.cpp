@@ -127,7 +127,7 @@ void FunctionWalker::recordAccess(const Expr *LV, const SharedLoc &Loc, AccessOp
     return;
   SharedAccess A;
   A.ArrayId = Loc.ArrayId;
-  A.Where = pos(LV->getExprLoc());
+  A.Where = pos(LV->getBeginLoc());
   A.Spelling = spell(LV);
   A.Op = Op;
   A.ByteOffset = Loc.ByteOffset;
