@@ -36,7 +36,7 @@ __global__ void column16(float *o) {
 // CHECK: note: bank 0 is hit by lane 0 (word 0), lane 2 (word 32), lane 4 (word 64)
 // CHECK: note: assuming block 16x16x1 from the launch at {{.*}}tiles-2d.cu:[[# @LINE+14]]:3
 // CHECK: tiles-2d.cu:[[# @LINE-7]]:20: note: padding the innermost dimension of 't' by 2 elements ('t[16][16 + 2]')
-// CHECK: tiles-2d.cu:[[# @LINE-5]]:50: warning: 2-way bank conflict reading 'u': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
+// CHECK: tiles-2d.cu:[[# @LINE-6]]:50: warning: 2-way bank conflict reading 'u': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
 // CHECK: note: bank 0 is hit by lane 0 (word 0), lane 31 (word 256)
 // CHECK: tiles-2d.cu:[[# @LINE-9]]:20: note: padding the innermost dimension of 'u' by 1 element ('u[16][17 + 1]')
 
