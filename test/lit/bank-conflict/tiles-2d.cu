@@ -43,7 +43,7 @@ __global__ void column16(float *o) {
 // --block-dim overrides the launch: with 32x8 threads the same column read
 // is 16-way in t (rows of 16 floats: lanes 0, 2, ..., 30 share bank 0).
 // RUN: %cbl --block-dim=32,8 %s 2>&1 | %FileCheck %s --check-prefix=OVERRIDE
-// OVERRIDE: tiles-2d.cu:34:20: warning: 16-way bank conflict reading 't'
+// OVERRIDE: tiles-2d.cu:33:20: warning: 16-way bank conflict reading 't'
 // OVERRIDE: note: assuming block 32x8x1 from --block-dim
 
 void launch(float *o) {
