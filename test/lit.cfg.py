@@ -21,6 +21,8 @@ config.substitutions.append(("%cbl", tool + " --cuda-mode=prelude"))
 config.substitutions.append(("%shared", config.cbl_shared_dir))
 config.substitutions.append(("%FileCheck", os.path.join(config.llvm_tools_dir, "FileCheck")))
 config.substitutions.append(("%not", os.path.join(config.llvm_tools_dir, "not")))
+config.substitutions.append(
+    ("%expect-exit", "python3 " + os.path.join(config.test_source_root, "Inputs", "expect-exit.py")))
 
 if os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-toolkit")

@@ -30,13 +30,14 @@ bool looksBinary(const std::string &Path) {
 }
 
 std::string shapeAssumption(const FunctionModel &F) {
+  const char *Shape = "a 1-D block whose size is a multiple of 32 threads (up to 1024, worst warp "
+                      "reported)";
   if (!F.IsKernel)
-    return "assumed: '" + F.Name +
-           "' is a device function, so its block shape is that of its callers; analysed for a "
-           "1-D block whose size is a multiple of 32 threads (up to 1024), worst warp reported";
-  return "assumed: no launch of '" + F.Name +
-         "' with a constant block size in this file, no __launch_bounds__ and no --block-dim, so "
-         "a 1-D block whose size is a multiple of 32 threads (up to 1024), worst warp reported";
+    return std::string(Shape) + ": '" + F.Name +
+           "' is a device function, whose block shape is that of its callers";
+  return std::string(Shape) + ": no launch of '" + F.Name +
+         "' with a constant block size in this file, no __launch_bounds__ and no --block-dim "
+         "(pass --block-dim=X,Y,Z to pin it)";
 }
 
 struct FileResult {

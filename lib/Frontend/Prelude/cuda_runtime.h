@@ -46,4 +46,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t);
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig);
 cudaError_t cudaFuncSetAttribute(const void *, int, int);
 }
+/* The runtime's typed overloads, so cudaMalloc(&floatPtr, n) compiles. */
+template <class T> cudaError_t cudaMalloc(T **p, size_t n) { return cudaMalloc((void **)p, n); }
+template <class T> cudaError_t cudaMallocHost(T **p, size_t n) { return cudaMallocHost((void **)p, n); }
 #endif
