@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/AccessModel/SymExpr.h"
 
+#include <algorithm>
 #include <set>
 
 namespace cbl {
@@ -112,6 +113,16 @@ SymRef SymExpr::varying(std::string Name, std::string Reason, IntType T) {
   auto E = make(ExprKind::Varying, T);
   E->Name = std::move(Name);
   E->Reason = std::move(Reason);
+  return E;
+}
+
+SymRef SymExpr::loopVar(unsigned LoopId, std::string Name, std::string Reason, bool LaneVarying,
+                        IntType T) {
+  auto E = make(ExprKind::LoopVar, T);
+  E->LoopId = LoopId;
+  E->Name = std::move(Name);
+  E->Reason = std::move(Reason);
+  E->LaneVarying = LaneVarying;
   return E;
 }
 
@@ -266,6 +277,7 @@ static void print(const SymExpr &E, std::string &Out) {
     return;
   case ExprKind::Uniform:
   case ExprKind::Varying:
+  case ExprKind::LoopVar:
     Out += E.Name.empty() ? std::string("<unknown>") : E.Name;
     return;
   case ExprKind::Unary:
@@ -311,6 +323,10 @@ std::string toString(const SymRef &E) {
 
 static void collect(const SymExpr &E, SymLeaves &L, std::set<std::string> &SeenU,
                     std::set<std::string> &SeenV) {
+  if (E.Kind == ExprKind::LoopVar &&
+      std::find_if(L.Loops.begin(), L.Loops.end(),
+                   [&](const SymExpr *X) { return X->LoopId == E.LoopId; }) == L.Loops.end())
+    L.Loops.push_back(&E);
   switch (E.Kind) {
   case ExprKind::ThreadIdx:
     L.UsesThreadIdx[unsigned(E.Dim)] = true;
@@ -343,6 +359,9 @@ SymLeaves collectLeaves(const SymRef &E) {
 
 bool isThreadVarying(const SymRef &E) {
   SymLeaves L = collectLeaves(E);
+  for (const SymExpr *Loop : L.Loops)
+    if (Loop->LaneVarying)
+      return true;
   return L.usesLane() || !L.Varyings.empty();
 }
 

@@ -58,6 +58,26 @@ std::string shapeText(const BlockShape &S) {
   return fmt::format("block {}x{}x{} {}", S.Dim[0], S.Dim[1], S.Dim[2], S.Description);
 }
 
+/// Severity of a conflict that depends on a parameter's value; the option
+/// cuda-shared-bank-conflict.PossibleSeverity is remark (default), warning
+/// or none.
+std::optional<Severity> possibleSeverityOption(const CheckOptions &O) {
+  auto It = O.Values.find(std::string(BankConflictCheck::Name) + ".PossibleSeverity");
+  if (It == O.Values.end())
+    return Severity::Remark;
+  if (It->second == "none")
+    return std::nullopt;
+  if (It->second == "warning")
+    return Severity::Warning;
+  if (It->second == "error")
+    return Severity::Error;
+  return Severity::Remark;
+}
+
+Severity possibleSeverity(const CheckOptions &O) {
+  return possibleSeverityOption(O).value_or(Severity::Remark);
+}
+
 } // namespace
 
 unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Evaluated> &All,
@@ -78,21 +98,23 @@ unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Eva
     if (It == PaddedCache.end()) {
       std::vector<AccessVerdict> Vs;
       for (size_t I : Same)
-        Vs.push_back(analyseAccess(*All[I].Access, Arrays, evalShapeFor(All[I].Fn->Shape),
+        Vs.push_back(analyseAccessAnyShape(*All[I].Access, All[I].Fn->Loops, Arrays,
+                                   All[I].Fn->Shape,
                                    Ctx.Options.Arch, int(Id), Pad));
       It = PaddedCache.emplace(Key, std::move(Vs)).first;
     }
     const std::vector<AccessVerdict> &Vs = It->second;
     const AccessVerdict &T = Vs[TargetIndex];
-    if (T.Status != VerdictStatus::Exact || T.Cost.Wavefronts != T.Cost.Ideal)
+    if ((T.Status != VerdictStatus::Exact && T.Status != VerdictStatus::Bound) ||
+        T.Cost.Wavefronts != T.Cost.Ideal)
       continue;
     bool NoWorse = true;
     for (size_t K = 0; K < Same.size() && NoWorse; ++K) {
       const AccessVerdict &Before = All[Same[K]].Verdict;
-      if (Before.Status != VerdictStatus::Exact)
+      if (Before.Status != VerdictStatus::Exact && Before.Status != VerdictStatus::Bound)
         continue;
       const AccessVerdict &After = Vs[K];
-      NoWorse = After.Status == VerdictStatus::Exact &&
+      NoWorse = After.Status == Before.Status &&
                 After.Cost.Wavefronts - After.Cost.Ideal <= Before.Cost.Wavefronts - Before.Cost.Ideal;
     }
     if (NoWorse)
@@ -112,15 +134,43 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
                                                       V.Cost.Phases)
                                         : "";
   std::string In = E.Fn->Name.find('<') != std::string::npos ? " in '" + E.Fn->Name + "'" : "";
+  // When loop iterations were enumerated and the degree varies, say so.
+  bool Varies = std::any_of(V.Cases.begin(), V.Cases.end(), [&](const VerdictCase &C) {
+    return C.Cost.Degree != V.Cost.Degree;
+  });
+  std::string When = V.WorstCase.empty() ? "" : " at " + V.WorstCase;
   Finding F;
   F.Check = Name;
   F.Level = Severity::Warning;
   F.Where = A.Where;
   F.Message = fmt::format(
-      "{}-way bank conflict {} '{}'{}: {} lanes of warp {} {} {} distinct words of bank {}{} "
+      "{}{}-way bank conflict {} '{}'{}: {} lanes of warp {} {} {} distinct words of bank {}{}{} "
       "({} wavefronts, ideal {})",
-      V.Cost.Degree, A.Op == AccessOp::Load ? "reading" : "writing", Arr.Name, In, Lanes.size(),
-      V.Warp, verb(A.Op), V.Cost.Degree, V.Cost.WorstBank, Phase, V.Cost.Wavefronts, V.Cost.Ideal);
+      Varies ? "up to " : "", V.Cost.Degree, A.Op == AccessOp::Load ? "reading" : "writing",
+      Arr.Name, In, Lanes.size(), V.Warp, verb(A.Op), V.Cost.Degree, V.Cost.WorstBank, Phase,
+      Varies ? When : "", V.Cost.Wavefronts, V.Cost.Ideal);
+  if (!V.Condition.empty()) {
+    // The degree depends on a parameter: a possible conflict, stated with
+    // its condition, at the severity the configuration asks for.
+    F.Level = possibleSeverity(Ctx.Options);
+    F.Message = fmt::format("possible bank conflict {} '{}'{}: {} (worst: {} wavefronts, ideal {}, "
+                            "at {})",
+                            A.Op == AccessOp::Load ? "reading" : "writing", Arr.Name, In,
+                            V.Condition, V.Cost.Wavefronts, V.Cost.Ideal, V.WorstCase);
+  } else if (Varies) {
+    std::vector<std::string> Parts;
+    for (const VerdictCase &C : V.Cases) {
+      std::string P = C.Cost.Wavefronts > C.Cost.Ideal
+                          ? fmt::format("{}-way at {}", C.Cost.Degree, C.Label)
+                          : fmt::format("conflict-free at {}", C.Label);
+      if (C.ActiveLanes < WarpSize)
+        P += fmt::format(" ({} lane{} active)", C.ActiveLanes, C.ActiveLanes == 1 ? "" : "s");
+      Parts.push_back(P);
+    }
+    F.Message += " (" + listOf(Parts, 8) + ")";
+  } else if (!V.Cases.empty()) {
+    F.Message += fmt::format(" in each of the {} iterations", V.Cases.size());
+  }
 
   // How the address depends on the lane.
   std::vector<unsigned> Active;
@@ -152,11 +202,20 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
     How += fmt::format("; consecutive lanes are {} bytes apart", *Stride);
   }
   F.Notes.push_back({A.Where, How, {}});
+  if (A.CallSite.valid())
+    F.Notes.push_back({A.CallSite,
+                       fmt::format("in '{}' as called from '{}' here, with these arguments",
+                                   A.Callee, E.Fn->Name),
+                       {}});
   std::vector<std::string> Collide;
   for (auto &[L, W] : Lanes)
     Collide.push_back(fmt::format("lane {} (word {})", L, W));
   F.Notes.push_back({A.Where, fmt::format("bank {} is hit by {}", V.Cost.WorstBank, listOf(Collide)), {}});
   std::string Shape = shapeText(E.Fn->Shape);
+  if (!E.Fn->Shape.known() && !V.Cases.empty() && V.Cases.front().Label.rfind("blockDim.x", 0) == 0)
+    Shape = "a block of unknown shape: the address uses threadIdx.y or threadIdx.z, so the result "
+            "depends on blockDim.x (each power of two up to 1024 was evaluated, cases above); pin "
+            "it with --block-dim=X,Y,Z";
   if (!V.Parameters.empty()) {
     std::vector<std::string> Quoted;
     for (const auto &P : V.Parameters)
@@ -165,6 +224,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   }
   F.Notes.push_back({E.Fn->Shape.Where.valid() ? E.Fn->Shape.Where : SourcePos(),
                      "assuming " + Shape, {}});
+  if (V.Status == VerdictStatus::Bound)
+    F.Notes.push_back({A.Where, V.Reason, {}});
 
   // A mechanical fix, only once verified.
   if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
@@ -200,9 +261,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
   const auto &Arrays = Ctx.Model.Arrays;
   std::vector<Evaluated> All;
   for (const FunctionModel &F : Ctx.Model.Functions) {
-    EvalShape S = evalShapeFor(F.Shape);
     for (const SharedAccess &A : F.Accesses)
-      All.push_back({&F, &A, analyseAccess(A, Arrays, S, Ctx.Options.Arch)});
+      All.push_back({&F, &A, analyseAccessAnyShape(A, F.Loops, Arrays, F.Shape, Ctx.Options.Arch)});
   }
   PaddedCache.clear();
   std::set<std::tuple<std::string, unsigned, unsigned, AccessOp, std::string>> Reported;
@@ -217,11 +277,16 @@ void BankConflictCheck::run(CheckContext &Ctx) {
   for (size_t I : Order) {
     const Evaluated &E = All[I];
     const AccessVerdict &V = E.Verdict;
-    if (V.Status != VerdictStatus::Exact || V.Cost.Wavefronts <= V.Cost.Ideal ||
+    if (!V.Condition.empty() && !possibleSeverityOption(Ctx.Options))
+      continue; // possible conflicts silenced by the configuration
+    if ((V.Status != VerdictStatus::Exact && V.Status != VerdictStatus::Bound) ||
+        V.Cost.Wavefronts <= V.Cost.Ideal ||
         V.Cost.Degree < Ctx.Options.MinConflictDegree)
       continue;
     const SourcePos &P = E.Access->Where;
-    if (Reported.insert({P.File, P.Line, P.Column, E.Access->Op, E.Fn->Name}).second)
+    if (Reported.insert({P.File, P.Line, P.Column, E.Access->Op,
+                         E.Fn->Name + "@" + std::to_string(E.Access->CallSite.Offset)})
+            .second)
       Warn[I] = true;
   }
   for (size_t I = 0; I < All.size(); ++I) {
@@ -244,12 +309,17 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.ActiveMask = V.Mask;
     R.BlockWavefronts = V.BlockWavefronts;
     R.BlockIdeal = V.BlockIdeal;
+    R.BlockIterations = V.BlockIterations;
+    for (const VerdictCase &C : V.Cases)
+      R.Cases.push_back({C.Label, C.Cost.Degree, C.Cost.Wavefronts, C.Cost.Ideal, C.ActiveLanes});
     R.Shape = E.Fn->Shape;
     R.Index = renderOffset(A.ByteOffset, Arrays);
     R.Parameters = V.Parameters;
     R.AssumedUniform = V.AssumedUniform;
+    R.BoundBy = V.BoundBy;
     R.NeverExecuted = V.NeverExecuted;
-    if (Ctx.Options.Explain && V.Status == VerdictStatus::Exact && !V.NeverExecuted)
+    if (Ctx.Options.Explain && V.Status != VerdictStatus::Unknown &&
+        V.Status != VerdictStatus::DataDependent && !V.NeverExecuted)
       for (unsigned L = 0; L < WarpSize; ++L) {
         LaneRow Row;
         Row.Lane = L;

@@ -1,6 +1,7 @@
 //===- CheckRegistry.cpp - The one list of checks --------------------------===//
 #include "cuda-bank-lint/Checks/Check.h"
 #include "BankConflictCheck.h"
+#include "BarrierDivergenceCheck.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/GlobPattern.h"
@@ -20,6 +21,21 @@ const std::vector<CheckInfo> &registeredChecks() {
        "thread reads which element.",
        Severity::Warning,
        [] { return std::make_unique<BankConflictCheck>(); }},
+      {BarrierDivergenceCheck::Name,
+       "block barrier that not every thread of the block reaches",
+       "Reports __syncthreads() (and _count/_and/_or), cooperative-groups block and grid "
+       "sync, inline-PTX bar.sync without a thread count, and calls to device functions "
+       "that execute one, when the threads of a block disagree about reaching it. Every "
+       "thread of every warp is evaluated; a finding names the lanes or warps that reach "
+       "it and those that do not, the condition that splits them and the block shape. "
+       "Findings are reported as cuda-barrier-divergence (lanes of one warp disagree, or "
+       "the condition depends on per-thread data), cuda-barrier-divergence-across-warps "
+       "(whole warps skip it) and cuda-barrier-early-exit (threads returned before it; a "
+       "remark unless cuda-barrier-early-exit.Severity is 'warning'). Fix by moving the "
+       "barrier out of the condition so every thread executes it, and guarding only the "
+       "work.",
+       Severity::Warning,
+       [] { return std::make_unique<BarrierDivergenceCheck>(); }},
   };
   return Checks;
 }

@@ -1,9 +1,15 @@
 //===- Analyzer.cpp - Files in, report out ---------------------------------===//
 #include "cuda-bank-lint/Driver/Analyzer.h"
+#include "cuda-bank-lint/Driver/Annotations.h"
+#include "cuda-bank-lint/Driver/CompileCommands.h"
+#include "cuda-bank-lint/Driver/Progress.h"
+#include "cuda-bank-lint/Driver/Suppressions.h"
 #include "cuda-bank-lint/Frontend/ModelBuilder.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -11,6 +17,8 @@
 #include "llvm/Support/Threading.h"
 
 #include <algorithm>
+#include <set>
+#include <tuple>
 
 namespace cbl {
 
@@ -46,17 +54,69 @@ struct FileResult {
   bool Failed = false;
 };
 
-FileResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase *Database,
+std::string absolutePath(const std::string &File) {
+  llvm::SmallString<256> P(File);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// The config's BlockDim rule for a kernel: its glob matches the name with
+/// or without template arguments.
+const BlockDimRule *configShape(const FunctionModel &F, const std::vector<BlockDimRule> &Rules) {
+  llvm::StringRef Bare = llvm::StringRef(F.Name).take_until([](char C) { return C == '<'; });
+  for (const BlockDimRule &R : Rules) {
+    auto Glob = llvm::GlobPattern::create(R.Glob);
+    if (Glob && (Glob->match(F.Name) || Glob->match(Bare)))
+      return &R;
+  }
+  return nullptr;
+}
+
+void resolveShapes(TranslationUnitModel &M, const AnalyzerOptions &Opts, std::string &Messages) {
+  AnnotationReader Annotations;
+  for (FunctionModel &F : M.Functions) {
+    if (Opts.BlockDim) {
+      F.Shape.Dim = *Opts.BlockDim;
+      F.Shape.From = BlockShape::Source::CommandLine;
+      F.Shape.Where = SourcePos();
+      F.Shape.Description = "from --block-dim";
+      continue;
+    }
+    if (F.IsKernel) {
+      if (const BlockDimRule *R = configShape(F, Opts.BlockDimRules)) {
+        F.Shape.Dim = R->Dim;
+        F.Shape.From = BlockShape::Source::Config;
+        F.Shape.Where = SourcePos();
+        F.Shape.Description = "from the config's BlockDim '" + R->Glob + "' (" + R->Origin + ")";
+        continue;
+      }
+      if (auto S = Annotations.blockDimFor(F.Where, Messages)) {
+        F.Shape = *S;
+        continue;
+      }
+    }
+    if (!F.Shape.known()) {
+      F.Shape.From = BlockShape::Source::Assumed;
+      F.Shape.Description = shapeAssumption(F);
+    }
+  }
+}
+
+FileResult analyseOne(const std::string &File, const CompileCommands *Database,
                       const AnalyzerOptions &Opts) {
   FileResult R;
   std::vector<std::string> Command;
   if (Database) {
-    auto Commands = Database->getCompileCommands(File);
-    if (!Commands.empty()) {
-      Command = Commands.front().CommandLine;
-      // The command's file may be relative to its directory.
-      Command.back() = File;
+    CompileCommands::Resolved C = Database->resolve(File);
+    if (!C.Error.empty()) {
+      R.Failed = true;
+      R.Messages += C.Error;
+      return R;
     }
+    if (Opts.Verbose)
+      R.Messages += C.Notes;
+    Command = std::move(C.Args);
   }
   if (Command.empty())
     Command = {"clang++", File};
@@ -81,22 +141,25 @@ FileResult analyseOne(const std::string &File, const clang::tooling::Compilation
                   (Opts.Verbose ? "" : " (--verbose shows the errors)") + "\n";
   }
   TranslationUnitModel &M = P.Model;
-  for (FunctionModel &F : M.Functions) {
-    if (Opts.BlockDim) {
-      F.Shape.Dim = *Opts.BlockDim;
-      F.Shape.From = BlockShape::Source::CommandLine;
-      F.Shape.Where = SourcePos();
-      F.Shape.Description = "from --block-dim";
-    } else if (!F.Shape.known()) {
-      F.Shape.From = BlockShape::Source::Assumed;
-      F.Shape.Description = shapeAssumption(F);
-    }
-  }
+  resolveShapes(M, Opts, R.Messages);
   for (const CheckInfo &Info : registeredChecks()) {
     if (!checkEnabled(Info.Name, Opts.CheckGlobs))
       continue;
     CheckContext Ctx{M, Opts.Checks, R.Report};
     Info.Make()->run(Ctx);
+  }
+  // clang-tidy's --header-filter: findings outside the main file only when
+  // their file matches.
+  if (Opts.HeaderFilter) {
+    // An empty filter matches nothing (clang-tidy), not everything (Regex).
+    llvm::Regex Filter(*Opts.HeaderFilter);
+    bool None = Opts.HeaderFilter->empty();
+    std::string Main = absolutePath(File);
+    std::vector<Finding> Kept;
+    for (Finding &F : R.Report.Findings)
+      if (absolutePath(F.Where.File) == Main || (!None && Filter.match(F.Where.File)))
+        Kept.push_back(std::move(F));
+    R.Report.Findings = std::move(Kept);
   }
   return R;
 }
@@ -153,41 +216,45 @@ std::vector<std::string> expandInputs(const std::vector<std::string> &Inputs, st
 }
 
 AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
-                             const clang::tooling::CompilationDatabase *Database,
-                             const AnalyzerOptions &Opts) {
+                             const CompileCommands *Database, const AnalyzerOptions &Opts) {
   std::vector<FileResult> Results(Files.size());
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : llvm::hardware_concurrency().compute_thread_count();
+  auto run = [&](size_t I) {
+    Results[I] = analyseOne(Files[I], Database, Opts);
+    if (Opts.ProgressBar)
+      Opts.ProgressBar->fileDone(Files[I]);
+  };
   if (Jobs <= 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I)
-      Results[I] = analyseOne(Files[I], Database, Opts);
+      run(I);
   } else {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
     for (size_t I = 0; I < Files.size(); ++I)
-      Pool.async([&, I] { Results[I] = analyseOne(Files[I], Database, Opts); });
+      Pool.async([&, I] { run(I); });
     Pool.wait();
   }
+  if (Opts.ProgressBar)
+    Opts.ProgressBar->finish();
   AnalysisOutcome Out;
   Out.Report.ToolVersion = CBL_VERSION;
   Out.Report.Mode = cudaModeName(Opts.Cuda.Mode);
   Out.Report.Files = unsigned(Files.size());
+  // A header's findings are reported once, however many files include it.
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> Seen;
   for (FileResult &R : Results) {
     Out.Messages += R.Messages;
     if (R.Failed) {
       Out.HadErrors = true;
       ++Out.Report.Errors;
     }
-    // A header's findings are reported once, however many files include it.
-    for (Finding &F : R.Report.Findings) {
-      bool Dup = std::any_of(Out.Report.Findings.begin(), Out.Report.Findings.end(), [&](const Finding &G) {
-        return G.Where.File == F.Where.File && G.Where.Line == F.Where.Line &&
-               G.Where.Column == F.Where.Column && G.Message == F.Message && G.Check == F.Check;
-      });
-      if (!Dup)
+    for (Finding &F : R.Report.Findings)
+      if (Seen.insert({absolutePath(F.Where.File), F.Where.Line, F.Where.Column, F.Check, F.Message})
+              .second)
         Out.Report.Findings.push_back(std::move(F));
-    }
     for (AccessRecord &A : R.Report.Accesses)
       Out.Report.Accesses.push_back(std::move(A));
   }
+  applySuppressions(Out.Report.Findings, Out.Messages);
   return Out;
 }
 

@@ -135,9 +135,20 @@ SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
     return SymExpr::binary(Opcode::Mul, SymExpr::cast(intOf(Call->getArg(0)), T),
                            SymExpr::cast(intOf(Call->getArg(1)), T), T);
   }
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+  // The group object: the CUDA headers make thread_block::thread_rank()
+  // static (a MemberExpr callee, no CXXMemberCallExpr); the prelude inherits
+  // it from thread_group, so the object's own type decides.
+  const Expr *GroupObj = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    GroupObj = MC->getImplicitObjectArgument();
+  else if (const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    GroupObj = ME->getBase();
+  if (GroupObj) {
     // cooperative_groups: thread_rank() of a block is the linear thread id.
-    const CXXRecordDecl *RD = MC->getRecordDecl();
+    QualType ObjT = GroupObj->IgnoreImpCasts()->getType();
+    if (ObjT->isPointerType())
+      ObjT = ObjT->getPointeeType();
+    const CXXRecordDecl *RD = ObjT->getAsCXXRecordDecl();
     std::string Cls = RD ? RD->getNameAsString() : "";
     if (Name == "thread_rank" && (Cls == "thread_block" || Cls == "thread_block_tile")) {
       IntType T = intTypeOf(Call->getType());
@@ -162,6 +173,12 @@ SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
       return Lin;
     }
   }
+  // A helper analysed in place (inlineCall) left its returned value here;
+  // the models above come first: the CUDA headers compute thread_rank()
+  // through dim3 copies that the walker does not track.
+  auto Returned = CallValues.find(Call);
+  if (Returned != CallValues.end())
+    return Returned->second;
   bool AnyVarying = false;
   for (const Expr *Arg : Call->arguments())
     if (Arg->getType()->isIntegerType() && isThreadVarying(intOf(Arg)))
@@ -170,6 +187,66 @@ SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
   // The callee may read threadIdx or memory; without looking inside it the
   // result must be treated as lane-varying.
   return unknownFor(Call, "result of call to '" + (Name.empty() ? spell(Call) : Name) + "'", true);
+}
+
+// A load from global, constant or parameter memory at such an address gives
+// every thread the same value (barring a data race, which is a bug of its
+// own), so conditions on it are uniform. Per-thread storage (locals, local
+// arrays) and pointers the walker does not track are never uniform here.
+bool FunctionWalker::uniformAddress(const Expr *LV) {
+  LV = LV->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || VD->getType()->isReferenceType())
+      return false;
+    // A parameter of the kernel itself (not of a helper walked in place).
+    const auto *Owner = dyn_cast<FunctionDecl>(VD->getDeclContext());
+    return (VD->hasGlobalStorage() && !VD->isStaticLocal()) ||
+           (isa<ParmVarDecl>(VD) && Owner && Owner->hasAttr<CUDAGlobalAttr>());
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LV))
+    return ASE->getIdx()->getType()->isIntegralOrEnumerationType() &&
+           !isThreadVarying(intOf(ASE->getIdx())) && uniformPointer(ASE->getBase());
+  if (const auto *ME = dyn_cast<MemberExpr>(LV))
+    return ME->isArrow() ? uniformPointer(ME->getBase()) : uniformAddress(ME->getBase());
+  if (const auto *UO = dyn_cast<UnaryOperator>(LV))
+    return UO->getOpcode() == UO_Deref && uniformPointer(UO->getSubExpr());
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(LV))
+    return (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_UncheckedDerivedToBase ||
+            ICE->getCastKind() == CK_DerivedToBase) &&
+           uniformAddress(ICE->getSubExpr());
+  return false;
+}
+
+bool FunctionWalker::uniformPointer(const Expr *P) {
+  P = P->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(P)) {
+    switch (CE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return uniformAddress(CE->getSubExpr());
+    case CK_LValueToRValue:
+      // A pointer read from a uniform address (a kernel parameter, a global).
+      return uniformAddress(CE->getSubExpr());
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_AddressSpaceConversion:
+      return uniformPointer(CE->getSubExpr());
+    default:
+      return false;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return false;
+    const Expr *Ptr = BO->getLHS(), *Idx = BO->getRHS();
+    if (!Ptr->getType()->isPointerType())
+      std::swap(Ptr, Idx);
+    return Ptr->getType()->isPointerType() && Idx->getType()->isIntegralOrEnumerationType() &&
+           !isThreadVarying(intOf(Idx)) && uniformPointer(Ptr);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(P))
+    return UO->getOpcode() == UO_AddrOf && uniformAddress(UO->getSubExpr());
+  return false;
 }
 
 SymRef FunctionWalker::intOf(const Expr *E) {
@@ -205,6 +282,9 @@ SymRef FunctionWalker::intOf(const Expr *E) {
       if (const auto *PO = dyn_cast<PseudoObjectExpr>(Sub))
         if (SymRef Leaf = builtinVarMember(PO))
           return SymExpr::cast(Leaf, T);
+      if (uniformAddress(Sub))
+        return unknownFor(E, "value loaded from memory at an address that is the same for every "
+                             "thread", false);
       return unknownFor(E, "value loaded from memory", true);
     }
     case CK_IntegralCast:
@@ -364,6 +444,7 @@ std::optional<SharedLoc> FunctionWalker::ptrOf(const Expr *E) {
         }
       return std::nullopt;
     }
+    case CK_UserDefinedConversion: // SharedMemory<T> converts to T*
     case CK_BitCast:
     case CK_NoOp:
     case CK_LValueBitCast:
@@ -416,6 +497,13 @@ std::optional<SharedLoc> FunctionWalker::ptrOf(const Expr *E) {
     }
   if (const auto *FE = dyn_cast<FullExpr>(E))
     return ptrOf(FE->getSubExpr());
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    auto It = CallPointers.find(Call);
+    if (It != CallPointers.end())
+      return It->second;
+  }
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return ptrOf(MTE->getSubExpr());
   return std::nullopt;
 }
 
@@ -502,6 +590,12 @@ std::optional<SharedLoc> FunctionWalker::lvalOf(const Expr *E) {
   }
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
     return lvalOf(MTE->getSubExpr());
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // A helper returning a reference into shared memory (analysed in place).
+    auto It = CallPointers.find(Call);
+    if (It != CallPointers.end() && Call->getCallReturnType(Ctx)->isReferenceType())
+      return It->second;
+  }
   return std::nullopt;
 }
 

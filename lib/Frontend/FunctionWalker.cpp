@@ -12,6 +12,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace cbl {
@@ -55,6 +57,44 @@ struct AssignedVars : RecursiveASTVisitor<AssignedVars> {
   }
 };
 
+/// Does the loop body leave an iteration early (break, continue, return,
+/// goto)? Breaks and continues of nested loops and switches do not count.
+bool leavesEarly(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    unsigned Nested = 0;
+    bool TraverseForStmt(ForStmt *S) { return nested(S); }
+    bool TraverseWhileStmt(WhileStmt *S) { return nested(S); }
+    bool TraverseDoStmt(DoStmt *S) { return nested(S); }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return nested(S); }
+    bool TraverseSwitchStmt(SwitchStmt *S) { // a continue in it still leaves
+      ++InSwitch;
+      for (Stmt *Child : S->children())
+        TraverseStmt(Child);
+      --InSwitch;
+      return !Found;
+    }
+    unsigned InSwitch = 0;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool nested(Stmt *S) {
+      ++Nested;
+      for (Stmt *Child : S->children())
+        TraverseStmt(Child);
+      --Nested;
+      return !Found;
+    }
+    bool VisitBreakStmt(BreakStmt *) { Found |= Nested == 0 && InSwitch == 0; return !Found; }
+    bool VisitContinueStmt(ContinueStmt *S) {
+      Found |= Nested == 0;
+      return !Found;
+    }
+    bool VisitReturnStmt(ReturnStmt *) { Found = true; return false; }
+    bool VisitGotoStmt(GotoStmt *) { Found = true; return false; }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
 bool isTrivialCopy(const CXXMethodDecl *MD) {
   return MD && MD->isTrivial() &&
          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
@@ -71,23 +111,37 @@ std::optional<std::string> blockBarrierSpelling(const CallExpr *Call) {
       Name == "__nvvm_barrier0" || Name == "__nvvm_bar0_popc" || Name == "__nvvm_bar0_and" ||
       Name == "__nvvm_bar0_or")
     return Name + "()";
-  auto IsBlockGroup = [](QualType T) {
-    const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-    if (!RD)
-      return std::string();
-    std::string N = RD->getNameAsString();
-    return (N == "thread_block" || N == "grid_group") ? N : std::string();
+  if (Name != "sync")
+    return std::nullopt;
+  // cooperative_groups: thread_block, grid_group and cluster_group wait for
+  // every thread of the block (and more); tiles, coalesced groups and dynamic
+  // thread_groups are warp-level or partial and are not block barriers.
+  auto GroupOf = [](QualType T) {
+    T = T.getNonReferenceType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    std::string N = RD ? RD->getNameAsString() : std::string();
+    return (N == "thread_block" || N == "grid_group" || N == "cluster_group") ? N : std::string();
   };
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-    if (Name == "sync" && MC->getImplicitObjectArgument()) {
-      std::string G = IsBlockGroup(MC->getImplicitObjectArgument()->getType());
-      if (!G.empty())
-        return G + ".sync()";
-    }
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee)) {
+    // The CUDA headers declare thread_block::sync() static (called through an
+    // object, so no CXXMemberCallExpr); the prelude inherits it from
+    // thread_group, so the object's own type decides.
+    std::string G = GroupOf(QualType(MD->getParent()->getTypeForDecl(), 0));
+    if (G.empty())
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+        if (const Expr *Obj = MC->getImplicitObjectArgument())
+          G = GroupOf(Obj->IgnoreImpCasts()->getType());
+    if (G.empty())
+      if (const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+        G = GroupOf(ME->getBase()->IgnoreImpCasts()->getType());
+    if (!G.empty())
+      return G + ".sync()";
     return std::nullopt;
   }
-  if (Name == "sync" && Call->getNumArgs() == 1) {
-    std::string G = IsBlockGroup(Call->getArg(0)->getType());
+  if (Call->getNumArgs() == 1) {
+    std::string G = GroupOf(Call->getArg(0)->IgnoreImpCasts()->getType());
     if (!G.empty())
       return "cooperative_groups::sync(" + G + ")";
   }
@@ -114,10 +168,24 @@ SourcePos FunctionWalker::pos(SourceLocation L) const {
   return toSourcePos(Ctx.getSourceManager(), L);
 }
 
+Guard FunctionWalker::reachedGuard(const SymRef &AliveCond) const {
+  // Kind says which exits made threads leave: "early return" when all of
+  // them were returns (threads gone for good), else "break"/"continue", or
+  // "reached" when mixed or unknown; Where is the first such exit.
+  Guard G{AliveCond, false, SourcePos(), "reached"};
+  if (Exits.empty())
+    return G;
+  G.Where = Exits.front().Where;
+  bool Same = llvm::all_of(Exits, [&](const ExitSite &E) { return E.Kind == Exits.front().Kind; });
+  if (Same)
+    G.Kind = Exits.front().Kind == "return" ? "early return" : Exits.front().Kind;
+  return G;
+}
+
 std::vector<Guard> FunctionWalker::currentGuards() const {
   std::vector<Guard> G = Path;
   if (!isTrue(Alive))
-    G.push_back(Guard{Alive, false, SourcePos(), "reached"});
+    G.push_back(reachedGuard(Alive));
   return G;
 }
 
@@ -132,6 +200,11 @@ void FunctionWalker::recordAccess(const Expr *LV, const SharedLoc &Loc, AccessOp
   A.Op = Op;
   A.ByteOffset = Loc.ByteOffset;
   A.Guards = currentGuards();
+  A.Loops = LoopStack;
+  if (!CallSites.empty()) {
+    A.CallSite = CallSites.front().first;
+    A.Callee = CallSites.front().second;
+  }
   QualType T = ValueType.isNull() ? Loc.Type : ValueType;
   uint64_t Size = sizeOf(T);
   // An aggregate is moved in the widest chunks its alignment allows (at most
@@ -155,7 +228,7 @@ void FunctionWalker::recordAccess(const Expr *LV, const SharedLoc &Loc, AccessOp
 
 void FunctionWalker::recordBarrier(const Stmt *S, std::string Spelling, std::string ViaCall,
                                    SourcePos CalleeBarrier) {
-  if (!Recording || !Out)
+  if (!Recording || !Out || InlineDepth)
     return;
   BarrierSite B;
   B.Where = pos(S->getBeginLoc());
@@ -247,12 +320,127 @@ void FunctionWalker::visitLValueOperands(const Expr *LV) {
   visit(LV);
 }
 
+/// Does FD's body name a __shared__ variable (directly)?
+static bool mentionsShared(const FunctionDecl *FD) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+        Found |= isSharedVar(VD);
+      return !Found;
+    }
+    bool VisitVarDecl(VarDecl *VD) {
+      Found |= isSharedVar(VD);
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(FD->getBody());
+  return F.Found;
+}
+
+bool FunctionWalker::inlineCall(const CallExpr *Call, const FunctionDecl *Callee) {
+  if (!Callee || !Callee->hasBody() || Callee->hasAttr<CUDAGlobalAttr>() ||
+      InlineStack.size() >= 6 || llvm::is_contained(InlineStack, Callee) || Callee == Fn)
+    return false;
+  const FunctionDecl *Def = nullptr;
+  Callee->hasBody(Def);
+  if (!Def || Def->isDependentContext())
+    return false;
+  // Worth analysing in place: it receives shared memory, touches it, or
+  // computes a value (an index or a pointer) the caller uses.
+  bool SharedArg = false;
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def) ? 1 : 0;
+  for (unsigned I = Offset; I < Call->getNumArgs(); ++I)
+    if (ptrOf(Call->getArg(I)) || lvalOf(Call->getArg(I)))
+      SharedArg = true;
+  QualType Ret = Def->getReturnType();
+  if (!SharedArg && !mentionsShared(Def) && !Ret->isIntegralOrEnumerationType() &&
+      !Ret->isPointerType())
+    return false;
+
+  // Bind the parameters to the arguments, in the caller's context.
+  Env Saved = Vars;
+  for (unsigned I = 0; I < Def->getNumParams() && I + Offset < Call->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const Expr *Arg = Call->getArg(I + Offset);
+    if (P->getType()->isReferenceType()) {
+      if (auto L = lvalOf(Arg))
+        Vars.Refs[P] = *L;
+      else if (P->getType().getNonReferenceType()->isIntegralOrEnumerationType())
+        Vars.Ints[P] = intOf(Arg);
+    } else if (P->getType()->isPointerType()) {
+      if (auto Ptr = ptrOf(Arg))
+        Vars.Ptrs[P] = *Ptr;
+    } else if (P->getType()->isIntegralOrEnumerationType()) {
+      Vars.Ints[P] = SymExpr::cast(intOf(Arg), intTypeOf(P->getType()));
+    }
+  }
+  // The callee runs where the call is: under the caller's guards. Its
+  // returns end the callee, not the caller.
+  SymRef SavedAlive = Alive;
+  bool PushedAlive = !isTrue(Alive);
+  if (PushedAlive)
+    Path.push_back(Guard{Alive, false, SourcePos(), "reached"});
+  size_t ExitsBefore = Exits.size();
+  const FunctionDecl *SavedFn = Fn;
+  bool SavedKernel = InKernel;
+  Fn = Def;
+  InlineStack.push_back(Def);
+  CallSites.push_back({pos(Call->getBeginLoc()), Def->getNameAsString()});
+  Returns.push_back(ReturnCapture());
+  Alive = trueValue();
+  walkStmt(Def->getBody());
+  ReturnCapture R = Returns.back();
+  Returns.pop_back();
+  InlineStack.pop_back();
+  CallSites.pop_back();
+  Fn = SavedFn;
+  InKernel = SavedKernel;
+  Exits.resize(ExitsBefore);
+  if (PushedAlive)
+    Path.pop_back();
+  Alive = SavedAlive;
+  Vars = Saved;
+  if (R.Count == 1) {
+    if (R.Value)
+      CallValues[Call] = R.Value;
+    if (R.Pointer)
+      CallPointers[Call] = *R.Pointer;
+  }
+  if (Recording)
+    InlinedFunctions.insert(Def->getCanonicalDecl());
+  return true;
+}
+
+void FunctionWalker::captureReturn(const ReturnStmt *Ret) {
+  if (Returns.empty())
+    return;
+  ReturnCapture &R = Returns.back();
+  ++R.Count;
+  const Expr *V = Ret->getRetValue();
+  if (!V)
+    return;
+  if (Fn && Fn->getReturnType()->isReferenceType())
+    R.Pointer = lvalOf(V); // a returned reference: the location itself
+  else if (V->getType()->isPointerType())
+    R.Pointer = ptrOf(V);
+  else if (V->getType()->isIntegralOrEnumerationType())
+    R.Value = intOf(V);
+}
+
 void FunctionWalker::visitCall(const CallExpr *Call) {
   for (const Expr *Arg : Call->arguments())
     visit(Arg);
   if (auto Spelling = blockBarrierSpelling(Call)) {
     recordBarrier(Call, *Spelling, "", SourcePos());
     return;
+  }
+  // Helpers are analysed with the actual arguments; their barriers are
+  // reported at the call (below), so the inlined walk records none.
+  {
+    ++InlineDepth;
+    inlineCall(Call, Call->getDirectCallee());
+    --InlineDepth;
   }
   if (const FunctionDecl *Callee = Call->getDirectCallee()) {
     auto It = Barriers.find(Callee->getCanonicalDecl());
@@ -263,6 +451,11 @@ void FunctionWalker::visitCall(const CallExpr *Call) {
       llvm::raw_string_ostream OS(Name);
       Callee->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
       recordBarrier(Call, "call to '" + OS.str() + "'", OS.str(), It->second);
+      if (Recording && Out && !Out->Barriers.empty())
+        for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams(); ++I)
+          if (Call->getArg(I)->getType()->isIntegralOrEnumerationType())
+            Out->Barriers.back().Args.push_back(
+                {Callee->getParamDecl(I)->getNameAsString(), intOf(Call->getArg(I))});
     }
   }
 }
@@ -273,9 +466,19 @@ void FunctionWalker::visit(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     if (ICE->getCastKind() == CK_LValueToRValue) {
-      if (auto Loc = lvalOf(ICE->getSubExpr())) {
-        recordAccess(ICE->getSubExpr(), *Loc, AccessOp::Load, ICE->getType());
+      // A call returning a reference is analysed first, so its result is known.
+      if (isa<CallExpr>(ICE->getSubExpr()->IgnoreParens()) && !lvalOf(ICE->getSubExpr())) {
+        visit(ICE->getSubExpr());
+        if (auto Loc = lvalOf(ICE->getSubExpr()))
+          recordAccess(ICE->getSubExpr(), *Loc, AccessOp::Load, ICE->getType());
+        return;
+      }
+      if (lvalOf(ICE->getSubExpr())) {
+        // Operands first: a helper call in the index is analysed (and its
+        // result known) before the address is translated.
         visitLValueOperands(ICE->getSubExpr());
+        if (auto Loc = lvalOf(ICE->getSubExpr()))
+          recordAccess(ICE->getSubExpr(), *Loc, AccessOp::Load, ICE->getType());
         return;
       }
     }
@@ -285,8 +488,12 @@ void FunctionWalker::visit(const Expr *E) {
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAssignmentOp()) {
       visit(BO->getRHS());
-      if (auto Loc = lvalOf(BO->getLHS())) {
+      bool CallLHS = isa<CallExpr>(BO->getLHS()->IgnoreParens()) && !lvalOf(BO->getLHS());
+      if (CallLHS)
+        visit(BO->getLHS()); // analyse the helper; its returned reference is then known
+      else if (lvalOf(BO->getLHS()))
         visitLValueOperands(BO->getLHS());
+      if (auto Loc = lvalOf(BO->getLHS())) {
         if (BO->isCompoundAssignmentOp())
           recordAccess(BO->getLHS(), *Loc, AccessOp::Load, BO->getLHS()->getType());
         recordAccess(BO->getLHS(), *Loc, AccessOp::Store, BO->getLHS()->getType());
@@ -337,7 +544,8 @@ void FunctionWalker::visit(const Expr *E) {
           }
           return;
         }
-      visit(BO->getLHS());
+      if (!CallLHS)
+        visit(BO->getLHS());
       return;
     }
     if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
@@ -492,13 +700,21 @@ void FunctionWalker::mergeEnvs(const SymRef &Cond, const Env &Then, const Env &E
   Vars = std::move(M);
 }
 
-void FunctionWalker::exitPath(const char *What) {
-  (void)What;
+void FunctionWalker::exitPath(const char *What, SourceLocation Where) {
   bool Varying = false;
   for (const Guard &G : currentGuards())
     Varying |= isThreadVarying(G.Cond);
-  if (Varying && LoopDepth > 0)
+  // A return inside a helper walked in place (inlineCall) ends the helper,
+  // not the caller's loops.
+  if (std::string(What) == "return" && !InlineStack.empty()) {
+    Alive = SymExpr::constant(0, IntType::boolean());
+    return;
+  }
+  // A continue does not leave the loop: the thread is back next iteration.
+  if (Varying && LoopDepth > 0 && std::string(What) != "continue")
     ExitedUnderVaryingGuard = true;
+  if (Varying)
+    Exits.push_back({What, pos(Where)});
   Alive = SymExpr::constant(0, IntType::boolean());
 }
 
@@ -507,7 +723,7 @@ void FunctionWalker::walkBranch(const Stmt *S, SymRef Cond, bool Negated, const 
   SymRef Outer = Alive;
   bool PushedOuter = !isTrue(Outer);
   if (PushedOuter)
-    Path.push_back(Guard{Outer, false, SourcePos(), "reached"});
+    Path.push_back(reachedGuard(Outer));
   Path.push_back(Guard{Cond, Negated, pos(Where), Kind});
   Alive = trueValue();
   if (S)
@@ -586,15 +802,19 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
   SymRef AliveBefore = Alive;
   bool WasRecording = Recording;
   bool VaryingExit = false;
+  bool OuterExited = ExitedUnderVaryingGuard;
+  size_t ExitsBefore = Exits.size();
   for (unsigned Round = 0; Round < 8; ++Round) {
     Vars = Before;
     Bind();
     Recording = false;
     AssignedVarying.clear();
     ExitedUnderVaryingGuard = false;
+    Exits.resize(ExitsBefore);
     ++LoopDepth;
     SymRef C = Cond ? boolOf(Cond) : trueValue();
     walkBranch(Body, C, false, "loop", Loop->getBeginLoc());
+    Alive = AliveBefore; // a continue still runs the increment
     if (Inc)
       visit(Inc);
     --LoopDepth;
@@ -611,26 +831,100 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
   Recording = WasRecording;
   Path = PathBefore;
   Alive = AliveBefore;
+  // The exits that leave the loop (seen in the dry walk), for diagnostics.
+  std::vector<ExitSite> Leaving;
+  for (size_t I = ExitsBefore; I < Exits.size(); ++I)
+    if (Exits[I].Kind != "continue")
+      Leaving.push_back(Exits[I]);
+  Exits.resize(ExitsBefore);
+  bool VaryingReturn = llvm::any_of(Leaving, [](const ExitSite &E) { return E.Kind == "return"; });
+  std::string LeaveText, LeaveKind = "loop";
+  SourcePos LeaveWhere = pos(Loop->getBeginLoc());
+  if (!Leaving.empty()) {
+    LeaveText = " (the " + Leaving.front().Kind + " at line " + std::to_string(Leaving.front().Where.Line) + ")";
+    LeaveWhere = Leaving.front().Where;
+    LeaveKind = VaryingReturn && llvm::all_of(Leaving, [](const ExitSite &E) { return E.Kind == "return"; })
+                    ? "early return" : "break";
+  }
+
+  // The loop's counters become LoopVars so the symbolic layer can enumerate
+  // the iterations: every loop-carried integer when the body always reaches
+  // its end, else only an integer that just the increment expression updates.
+  std::vector<const VarDecl *> Counters;
+  if (Recording && Out && CondFirst) {
+    AssignedVars IncVars, BodyVars;
+    if (Inc)
+      IncVars.TraverseStmt(const_cast<Expr *>(Inc));
+    BodyVars.TraverseStmt(const_cast<Stmt *>(Body));
+    if (!leavesEarly(Body)) {
+      for (const VarDecl *VD : AV.Vars)
+        if (VD->getType()->isIntegralOrEnumerationType() && Before.Ints.count(VD))
+          Counters.push_back(VD);
+    } else if (IncVars.Vars.size() == 1 &&
+               IncVars.Vars[0]->getType()->isIntegralOrEnumerationType() &&
+               llvm::find(BodyVars.Vars, IncVars.Vars[0]) == BodyVars.Vars.end() &&
+               Before.Ints.count(IncVars.Vars[0])) {
+      Counters.push_back(IncVars.Vars[0]);
+    }
+  }
 
   // The real walk: one generic iteration with the counters as unknowns.
   Vars = Before;
   Bind();
+  LoopInfo Info;
+  for (const VarDecl *VD : Counters) {
+    LoopCounter LC;
+    LC.Id = NextCounterId++;
+    LC.Name = VD->getNameAsString();
+    LC.LaneVarying = Varying[VD];
+    LC.Init = Before.Ints[VD];
+    Vars.Ints[VD] = SymExpr::loopVar(LC.Id, LC.Name,
+                                     "'" + LC.Name + "' changes in the loop at line " + std::to_string(Line),
+                                     LC.LaneVarying, intTypeOf(VD->getType()));
+    Info.LaneVarying |= LC.LaneVarying;
+    Info.Counters.push_back(LC);
+  }
   if (Cond)
     visit(Cond);
   SymRef C = Cond ? boolOf(Cond) : trueValue();
+  if (!Counters.empty()) {
+    Info.Id = unsigned(Out->Loops.size());
+    Info.Where = pos(Loop->getBeginLoc());
+    Info.Cond = C;
+    Out->Loops.push_back(Info);
+    LoopStack.push_back(Info.Id);
+  }
   if (VaryingExit)
     Path.push_back(Guard{SymExpr::varying("early exit", "some threads may have left the loop at line " +
-                                                            std::to_string(Line) + " in an earlier iteration",
+                                                            std::to_string(Line) + LeaveText +
+                                                            " in an earlier iteration",
                                           IntType::boolean()),
-                         false, pos(Loop->getBeginLoc()), "loop"});
+                         false, LeaveWhere, LeaveKind});
   ++LoopDepth;
   walkBranch(Body, CondFirst ? C : trueValue(), false, "loop", Loop->getBeginLoc());
+  SymRef AliveAfterIteration = Alive;
+  Alive = AliveBefore; // a continue still runs the increment
   if (Inc)
     visit(Inc);
+  Alive = AliveAfterIteration;
   --LoopDepth;
+  if (!Counters.empty()) {
+    // Each counter's value at the end of the iteration, from this walk.
+    LoopInfo &Done = Out->Loops[LoopStack.back()];
+    for (size_t I = 0; I < Counters.size(); ++I) {
+      auto It = Vars.Ints.find(Counters[I]);
+      Done.Counters[I].Next = It == Vars.Ints.end() ? nullptr : It->second;
+    }
+    LoopStack.pop_back();
+  }
   SymRef AliveAfterBody = Alive;
   if (VaryingExit)
     Path.pop_back();
+  // break/continue end with the loop; returns keep narrowing what follows.
+  Exits.erase(std::remove_if(Exits.begin() + ExitsBefore, Exits.end(),
+                             [](const ExitSite &E) { return E.Kind != "return"; }),
+              Exits.end());
+  ExitedUnderVaryingGuard = OuterExited || VaryingReturn;
   // After the loop the counters keep unknown values; threads that returned
   // inside it are gone.
   Env After = Before;
@@ -640,9 +934,9 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
   Vars = After;
   Alive = AliveBefore;
   (void)AliveAfterBody;
-  if (VaryingExit)
+  if (VaryingReturn)
     Alive = andOf(Alive, SymExpr::varying("loop exit", "some threads may have returned inside the loop at line " +
-                                                           std::to_string(Line),
+                                                           std::to_string(Line) + LeaveText,
                                           IntType::boolean()));
 }
 
@@ -667,6 +961,7 @@ void FunctionWalker::walkSwitch(const SwitchStmt *Sw) {
                                                      IntType::boolean()));
   SymRef Outer = Alive;
   Env Before = Vars;
+  size_t ExitsBefore = Exits.size();
   // Reach: the threads executing the current statement of the switch body.
   SymRef Reach = SymExpr::constant(0, IntType::boolean());
   for (const Stmt *S : Body->body()) {
@@ -695,6 +990,10 @@ void FunctionWalker::walkSwitch(const SwitchStmt *Sw) {
       After.Ints.erase(KV.first);
   Vars = After;
   Alive = Outer;
+  // A break inside the switch ends with it.
+  Exits.erase(std::remove_if(Exits.begin() + ExitsBefore, Exits.end(),
+                             [](const ExitSite &E) { return E.Kind == "break"; }),
+              Exits.end());
 }
 
 void FunctionWalker::walkStmt(const Stmt *S) {
@@ -740,11 +1039,12 @@ void FunctionWalker::walkStmt(const Stmt *S) {
   }
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     visit(Ret->getRetValue());
-    exitPath("return");
+    captureReturn(Ret);
+    exitPath("return", Ret->getReturnLoc());
     return;
   }
   if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
-    exitPath(isa<BreakStmt>(S) ? "break" : "continue");
+    exitPath(isa<BreakStmt>(S) ? "break" : "continue", S->getBeginLoc());
     return;
   }
   if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
@@ -782,6 +1082,14 @@ FunctionModel FunctionWalker::walk(const FunctionDecl *FD) {
   Path.clear();
   Alive = trueValue();
   LoopDepth = 0;
+  LoopStack.clear();
+  NextCounterId = 0;
+  InlineStack.clear();
+  CallSites.clear();
+  Returns.clear();
+  CallValues.clear();
+  CallPointers.clear();
+  Exits.clear();
   walkStmt(FD->getBody());
   Out = nullptr;
   return M;

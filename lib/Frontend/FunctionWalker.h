@@ -65,6 +65,10 @@ private:
   SymRef unknownFor(const clang::Expr *E, const std::string &Why, bool Varying);
   SymRef valueOfVar(const clang::VarDecl *VD, const clang::Expr *Use);
   SymRef valueOfCall(const clang::CallExpr *Call);
+  /// True when the address of a (non-shared) lvalue, or the value of a
+  /// pointer, is provably the same for every thread of the block.
+  bool uniformAddress(const clang::Expr *LV);
+  bool uniformPointer(const clang::Expr *P);
   std::optional<SharedLoc> ptrOf(const clang::Expr *E);
   std::optional<SharedLoc> lvalOf(const clang::Expr *E);
   SymRef scaledIndex(const clang::Expr *Index, const SymRef &ElemBytes);
@@ -90,8 +94,10 @@ private:
   void walkSwitch(const clang::SwitchStmt *Sw);
   void walkBranch(const clang::Stmt *S, SymRef Cond, bool Negated, const char *Kind,
                   clang::SourceLocation Where);
-  void exitPath(const char *What);
+  void exitPath(const char *What, clang::SourceLocation Where);
   std::vector<Guard> currentGuards() const;
+  /// The guard "not yet returned/broken here" for Alive, naming the exits.
+  Guard reachedGuard(const SymRef &AliveCond) const;
   void mergeEnvs(const SymRef &Cond, const Env &Then, const Env &Else, bool ThenLive,
                  bool ElseLive);
   SourcePos pos(clang::SourceLocation L) const;
@@ -109,9 +115,40 @@ private:
   std::vector<Guard> Path;          ///< enclosing conditions
   SymRef Alive;                     ///< threads not yet returned/broken here
   bool ExitedUnderVaryingGuard = false;
+  /// return/break/continue taken under a thread-varying condition that still
+  /// narrow Alive here (breaks and continues are dropped at the end of their
+  /// loop or switch), so that barrier diagnostics can point at them.
+  struct ExitSite {
+    std::string Kind; ///< "return", "break" or "continue"
+    SourcePos Where;
+  };
+  std::vector<ExitSite> Exits;
   /// Dry-walk bookkeeping: the values assigned to each variable.
   llvm::DenseMap<const clang::VarDecl *, bool> AssignedVarying;
   unsigned LoopDepth = 0;
+  std::vector<unsigned> LoopStack;  ///< enclosing counted loops (LoopInfo ids)
+  unsigned NextCounterId = 0;       ///< LoopCounter ids are unique per function
+
+  // --- helpers analysed in the caller's context (calls are inlined) ---
+public:
+  /// Functions whose bodies were analysed inside a caller; the model builder
+  /// does not analyse them again on their own.
+  llvm::DenseSet<const clang::FunctionDecl *> InlinedFunctions;
+
+private:
+  bool inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee);
+  void captureReturn(const clang::ReturnStmt *Ret);
+  std::vector<const clang::FunctionDecl *> InlineStack;
+  unsigned InlineDepth = 0;
+  std::vector<std::pair<SourcePos, std::string>> CallSites; ///< calls being analysed
+  llvm::DenseMap<const clang::CallExpr *, SymRef> CallValues;
+  llvm::DenseMap<const clang::CallExpr *, SharedLoc> CallPointers;
+  struct ReturnCapture {
+    unsigned Count = 0;
+    SymRef Value;
+    std::optional<SharedLoc> Pointer;
+  };
+  std::vector<ReturnCapture> Returns;
 };
 
 } // namespace cbl

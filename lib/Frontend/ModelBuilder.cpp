@@ -176,8 +176,15 @@ public:
     BarrierIndex Barriers = indexBarriers(Ctx, FC.Device);
     BlockShapeFinder Shapes(Ctx);
     FunctionWalker Walker(Ctx, Table, M.Arrays, Barriers);
+    // Kernels first: helpers they call are analysed inside them, with the
+    // kernel's block shape and actual arguments, and not again on their own.
+    std::stable_partition(FC.Device.begin(), FC.Device.end(), [](const FunctionDecl *FD) {
+      return FD->hasAttr<CUDAGlobalAttr>();
+    });
     for (const FunctionDecl *FD : FC.Device) {
       if (SM.isInSystemHeader(FD->getLocation()))
+        continue;
+      if (Walker.InlinedFunctions.count(FD->getCanonicalDecl()))
         continue;
       FunctionModel F = Walker.walk(FD);
       if (F.Accesses.empty() && F.Barriers.empty())

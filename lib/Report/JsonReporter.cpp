@@ -69,6 +69,17 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["never_executed"] = A.NeverExecuted;
     O["block_wavefronts"] = int64_t(A.BlockWavefronts);
     O["block_ideal"] = int64_t(A.BlockIdeal);
+    O["block_iterations"] = int64_t(A.BlockIterations);
+    if (!A.Cases.empty()) {
+      llvm::json::Array Cases;
+      for (const AccessCase &C : A.Cases)
+        Cases.push_back(llvm::json::Object{{"case", C.Label},
+                                           {"degree", C.Degree},
+                                           {"wavefronts", C.Wavefronts},
+                                           {"ideal", C.Ideal},
+                                           {"active_lanes", C.ActiveLanes}});
+      O["cases"] = std::move(Cases);
+    }
     if (A.Shape.known())
       O["block_dim"] = llvm::json::Array{A.Shape.Dim[0], A.Shape.Dim[1], A.Shape.Dim[2]};
     else
@@ -78,6 +89,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["byte_offset"] = A.Index;
     O["parameters"] = strings(A.Parameters);
     O["assumed_uniform"] = strings(A.AssumedUniform);
+    O["bound_by"] = strings(A.BoundBy);
     if (!A.Lanes.empty()) {
       llvm::json::Array Lanes;
       for (const LaneRow &L : A.Lanes)

@@ -4,6 +4,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -78,7 +79,8 @@ void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
   OS << R.Where.File << ":" << R.Where.Line << ":" << R.Where.Column << ": remark: "
      << (R.Op == AccessOp::Load ? "load" : "store") << " of " << R.Width << " bytes from '"
      << R.Array << "' in '" << R.Function << "' (" << R.Spelling << "): ";
-  if (R.Status != "exact") {
+  bool Bound = R.Status == "bound";
+  if (R.Status != "exact" && !Bound) {
     OS << R.Status << ": " << R.Reason << "\n";
     return;
   }
@@ -86,15 +88,21 @@ void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
     OS << "no thread of the block executes it\n";
     return;
   }
+  std::vector<std::string> Over = R.Parameters;
+  for (const std::string &B : R.BoundBy)
+    if (std::find(Over.begin(), Over.end(), B) == Over.end())
+      Over.push_back(B);
   if (R.Wavefronts > R.Ideal)
-    OS << R.Degree << "-way bank conflict";
+    OS << (Bound ? "at most " : "") << R.Degree << "-way bank conflict";
   else
     OS << "conflict-free";
   OS << ", " << R.Wavefronts << " wavefronts (ideal " << R.Ideal << ") in warp " << R.WorstWarp;
-  if (!R.Parameters.empty()) {
+  if (Bound && R.Wavefronts > R.Ideal) {
+    OS << "; " << R.Reason; // an upper bound, and what it depends on
+  } else if (!Over.empty()) {
     OS << "; holds for all values of ";
-    for (size_t I = 0; I < R.Parameters.size(); ++I)
-      OS << (I ? ", " : "") << R.Parameters[I];
+    for (size_t I = 0; I < Over.size(); ++I)
+      OS << (I ? ", " : "") << Over[I];
   }
   OS << "\n  byte offset = " << R.Index << "\n";
   for (const std::string &U : R.AssumedUniform)

@@ -1,6 +1,8 @@
 //===- LaneEvaluator.cpp - Per-thread evaluation of symbolic expressions --===//
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 
+#include <algorithm>
+
 namespace cbl {
 
 int64_t rowStrideOf(const SharedArray &A, unsigned Dim, unsigned Padding) {
@@ -125,6 +127,37 @@ LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExp
 
 } // namespace
 
+int degreeIn(const SymExpr &E, const std::string &Name) {
+  switch (E.Kind) {
+  case ExprKind::Uniform:
+  case ExprKind::LoopVar:
+    return E.Name == Name ? 1 : 0;
+  case ExprKind::Unary: {
+    int D = degreeIn(*E.Ops[0], Name);
+    return E.Op == Opcode::Neg || D == 0 ? D : -1;
+  }
+  case ExprKind::Cast:
+    return degreeIn(*E.Ops[0], Name);
+  case ExprKind::Binary: {
+    int A = degreeIn(*E.Ops[0], Name), B = degreeIn(*E.Ops[1], Name);
+    if (A < 0 || B < 0)
+      return -1;
+    switch (E.Op) {
+    case Opcode::Add: case Opcode::Sub: return std::max(A, B);
+    case Opcode::Mul: return A + B;
+    case Opcode::Shl: return B == 0 ? A : -1;
+    default: return A == 0 && B == 0 ? 0 : -1;
+    }
+  }
+  case ExprKind::Select: {
+    int C = degreeIn(*E.Ops[0], Name), A = degreeIn(*E.Ops[1], Name), B = degreeIn(*E.Ops[2], Name);
+    return C == 0 && A >= 0 && B >= 0 ? std::max(A, B) : -1;
+  }
+  default:
+    return 0;
+  }
+}
+
 LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
   switch (E.Kind) {
   case ExprKind::Const:
@@ -145,6 +178,28 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
     return known(rowStrideOf(A, E.DimIndex, Pad), E.Type);
   }
   case ExprKind::Uniform: {
+    if (Env.UniformValues) {
+      auto It = Env.UniformValues->find(E.Name);
+      if (It != Env.UniformValues->end())
+        return known(It->second, E.Type);
+    }
+    LaneValue V;
+    V.Terms[E.Name] = 1;
+    return V;
+  }
+  case ExprKind::LoopVar: {
+    if (Env.LoopValues) {
+      auto It = Env.LoopValues->find(E.LoopId);
+      if (It != Env.LoopValues->end())
+        return known(It->second, E.Type);
+    }
+    if (E.LaneVarying)
+      return unknown(UnknownKind::Varying, E.Reason);
+    if (Env.UniformValues) {
+      auto It = Env.UniformValues->find(E.Name);
+      if (It != Env.UniformValues->end())
+        return known(It->second, E.Type);
+    }
     LaneValue V;
     V.Terms[E.Name] = 1;
     return V;

@@ -1,15 +1,25 @@
 //===- WarpAnalysis.cpp - Worst warp of one shared access ------------------===//
+//
+// See WarpAnalysis.h for the three passes. The evaluation of one warp at one
+// point (one combination of loop iterations) is evalWarp; the passes differ
+// in which loop counters are bound and how undecidable guards are treated.
+//
+//===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 
 #include <algorithm>
+#include <map>
+#include <climits>
 #include <numeric>
+#include <optional>
 
 namespace cbl {
 
 const char *verdictStatusName(VerdictStatus S) {
   switch (S) {
   case VerdictStatus::Exact: return "exact";
+  case VerdictStatus::Bound: return "bound";
   case VerdictStatus::Unknown: return "unknown";
   case VerdictStatus::DataDependent: return "data-dependent";
   }
@@ -30,6 +40,24 @@ EvalShape evalShapeFor(const BlockShape &Shape) {
 
 namespace {
 
+/// Bounds that keep every access's analysis small and predictable.
+constexpr unsigned MaxIterationsPerLoop = 1024;
+constexpr unsigned MaxWarpEvaluations = 8192;
+
+using LoopValues = std::map<unsigned, int64_t>;
+
+void addUnique(std::vector<std::string> &V, const std::string &S) {
+  if (std::find(V.begin(), V.end(), S) == V.end())
+    V.push_back(S);
+}
+
+std::string quotedNames(const std::map<std::string, int64_t> &Terms) {
+  std::string S;
+  for (const auto &KV : Terms)
+    S += (S.empty() ? "'" : ", '") + KV.first + "'";
+  return S;
+}
+
 /// Splits non-negated conjunctions so that a uniform part (n > 0) does not
 /// hide an exact lane part (tid < 16).
 void conjuncts(const SymRef &C, std::vector<SymRef> &Out) {
@@ -41,15 +69,70 @@ void conjuncts(const SymRef &C, std::vector<SymRef> &Out) {
   Out.push_back(C);
 }
 
-struct GuardResult {
-  bool Active = true;
-  LaneValue Failure; ///< set when the guard cannot be decided for this lane
+VerdictStatus statusFor(UnknownKind K) {
+  return K == UnknownKind::DataDependent ? VerdictStatus::DataDependent : VerdictStatus::Unknown;
+}
+
+struct Context {
+  const SharedAccess &A;
+  const std::vector<LoopInfo> &Loops;
+  const std::vector<SharedArray> &Arrays;
+  const EvalShape &Shape;
+  BankArch Arch;
+  int PaddedArray;
+  unsigned Padding;
+  bool BoundGuards = false; ///< treat guards decided by uniform unknowns as taken
+  const std::map<std::string, int64_t> *UniformValues = nullptr;
+  std::vector<std::string> AssumedUniform;
+  std::vector<std::string> BoundBy;
+  unsigned Evaluations = 0;
+  unsigned threads() const {
+    return Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : 1024;
+  }
 };
 
-GuardResult evaluateGuards(const std::vector<Guard> &Guards, const LaneEnv &Env,
-                           std::vector<std::string> &AssumedUniform) {
-  GuardResult R;
-  for (const Guard &G : Guards) {
+/// The situation of lane L of warp W.
+bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
+  unsigned T = W * WarpSize + L;
+  if (T >= C.threads())
+    return false;
+  Env.Arrays = &C.Arrays;
+  Env.UniformValues = C.UniformValues;
+  Env.PaddedArray = C.PaddedArray;
+  Env.Padding = C.Padding;
+  if (C.Shape.Dim[0]) {
+    Env.Tid[0] = T % C.Shape.Dim[0];
+    Env.Tid[1] = (T / C.Shape.Dim[0]) % C.Shape.Dim[1];
+    Env.Tid[2] = T / (C.Shape.Dim[0] * C.Shape.Dim[1]);
+    for (int D = 0; D < 3; ++D)
+      Env.BlockDim[D] = C.Shape.Dim[D];
+  } else {
+    Env.Tid[0] = T;
+    Env.BlockDim[1] = 1;
+    Env.BlockDim[2] = 1;
+  }
+  return true;
+}
+
+struct Failure {
+  VerdictStatus Status = VerdictStatus::Unknown;
+  std::string Reason;
+  bool FromGuard = false;
+};
+
+struct WarpResult {
+  bool Ok = false;
+  Failure Fail;
+  WarpAccess WA;
+  std::array<std::array<unsigned, 3>, WarpSize> Tids{};
+  std::vector<std::string> Params;
+};
+
+/// Is lane Env active under the guards? Sets F (and returns false) when it
+/// cannot be decided.
+bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
+  Taken = true;
+  for (const Guard &G : C.A.Guards) {
     std::vector<SymRef> Parts;
     if (G.Negated)
       Parts.push_back(G.Cond);
@@ -57,169 +140,566 @@ GuardResult evaluateGuards(const std::vector<Guard> &Guards, const LaneEnv &Env,
       conjuncts(G.Cond, Parts);
     for (const SymRef &P : Parts) {
       if (!isThreadVarying(P)) {
-        // Uniform: every lane of the warp agrees, so the access either runs
-        // with these lanes or not at all; we report the case where it runs.
+        // Uniform: every lane of the warp agrees, so the access runs with
+        // these lanes or not at all; we report the case where it runs.
         std::string S = toString(P);
-        if (G.Negated)
-          S = "!(" + S + ")";
-        if (std::find(AssumedUniform.begin(), AssumedUniform.end(), S) == AssumedUniform.end())
-          AssumedUniform.push_back(S);
+        if (P->isConst()) {
+          if ((P->Value != 0) == G.Negated) {
+            Taken = false;
+            return true;
+          }
+          continue;
+        }
+        addUnique(C.AssumedUniform, G.Negated ? "!(" + S + ")" : S);
         continue;
       }
       LaneValue V = evaluateLane(*P, Env);
-      if (!V.exact()) {
-        if (V.known())
-          V = LaneValue{0, {}, UnknownKind::NonLinear,
-                        "which threads run it depends on the value of " +
-                            V.Terms.begin()->first};
-        R.Failure = V;
-        return R;
+      if ((V.known() && !V.exact()) || V.Unknown == UnknownKind::NonLinear) {
+        // Decided by warp-uniform unknowns (tid < s, x < width): all lanes
+        // active is the worst case (removing lanes never adds conflicts).
+        std::map<std::string, int64_t> Names = V.Terms;
+        if (!V.known()) {
+          SymLeaves Lv = collectLeaves(P);
+          for (const SymExpr *U : Lv.Uniforms)
+            Names[U->Name] = 1;
+          for (const SymExpr *U : Lv.Loops)
+            if (!U->LaneVarying && !(Env.LoopValues && Env.LoopValues->count(U->LoopId)))
+              Names[U->Name] = 1;
+          if (Names.empty())
+            Names[toString(P)] = 1;
+        }
+        if (C.BoundGuards) {
+          for (const auto &KV : Names)
+            addUnique(C.BoundBy, KV.first);
+          continue;
+        }
+        F = {VerdictStatus::Unknown,
+             "which threads run it depends on the value of " + quotedNames(Names) + " ('" +
+                 toString(P) + "')",
+             true};
+        return false;
       }
-      bool Taken = (V.C != 0) != G.Negated;
-      if (!Taken) {
-        R.Active = false;
-        return R;
+      if (!V.known()) {
+        F = {statusFor(V.Unknown), V.Why, true};
+        return false;
+      }
+      if ((V.C != 0) == G.Negated) {
+        Taken = false;
+        return true;
       }
     }
   }
+  return true;
+}
+
+WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
+                    uint32_t Alive) {
+  WarpResult R;
+  R.WA.Width = C.A.Width;
+  R.WA.Op = C.A.Op;
+  R.WA.ActiveMask = 0;
+  std::map<std::string, int64_t> Offset; // the common uniform offset
+  bool First = true;
+  ++C.Evaluations;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    LaneEnv Env;
+    if (!laneEnv(C, W, L, Env))
+      break;
+    R.Tids[L] = {{Env.Tid[0], Env.Tid[1], Env.Tid[2]}};
+    if (!(Alive >> L & 1))
+      continue;
+    if (Vals)
+      Env.LoopValues = &(*Vals)[L];
+    bool Taken = true;
+    if (!guardsTaken(C, Env, Taken, R.Fail))
+      return R;
+    if (!Taken)
+      continue;
+    LaneValue A = evaluateLane(*C.A.ByteOffset, Env);
+    if (!A.known()) {
+      R.Fail = {statusFor(A.Unknown), A.Why, false};
+      return R;
+    }
+    if (First) {
+      Offset = A.Terms;
+      First = false;
+    } else if (A.Terms != Offset) {
+      R.Fail.Reason = "the address depends on " + quotedNames(A.Terms.empty() ? Offset : A.Terms) +
+                      " differently in different threads";
+      return R;
+    }
+    R.WA.ActiveMask |= 1u << L;
+    R.WA.ByteAddr[L] = uint64_t(A.C);
+  }
+  // A common offset sum(c_i * u_i) can take any multiple of gcd(c_i); the
+  // bank model is exact for it when that gcd is a multiple of the shift
+  // granularity it is invariant under.
+  if (!Offset.empty() && R.WA.ActiveMask) {
+    uint64_t G = 0;
+    for (const auto &KV : Offset)
+      G = std::gcd(G, uint64_t(KV.second < 0 ? -KV.second : KV.second));
+    if (!costInvariantUnderUniformShift(C.A.Width, G, C.Arch)) {
+      R.Fail.Reason = "the address has an offset of " + std::to_string(G) +
+                      "-byte steps that depends on " + quotedNames(Offset);
+      return R;
+    }
+    for (const auto &KV : Offset)
+      R.Params.push_back(KV.first);
+  }
+  R.Ok = true;
   return R;
 }
 
-VerdictStatus statusFor(UnknownKind K) {
-  return K == UnknownKind::DataDependent ? VerdictStatus::DataDependent : VerdictStatus::Unknown;
+bool worse(const BankCost &A, const BankCost &B) {
+  if (A.Wavefronts - A.Ideal != B.Wavefronts - B.Ideal)
+    return A.Wavefronts - A.Ideal > B.Wavefronts - B.Ideal;
+  return A.Degree > B.Degree;
+}
+
+/// Collects warp results into the verdict: worst warp and case, block sums.
+struct Collector {
+  Context &C;
+  AccessVerdict V;
+  bool Any = false;
+  std::map<std::vector<unsigned>, size_t> CaseIndex;
+  Failure Fail;
+  bool Failed = false;
+
+  explicit Collector(Context &C) : C(C) {}
+
+  void add(const WarpResult &R, unsigned W, const std::vector<unsigned> *Point,
+           const std::string &Label) {
+    if (!R.Ok) {
+      if (!Failed)
+        Fail = R.Fail;
+      Failed = true;
+      return;
+    }
+    for (const auto &P : R.Params)
+      addUnique(V.Parameters, P);
+    if (!R.WA.ActiveMask)
+      return;
+    BankCost Cost = costOf(R.WA, C.Arch);
+    V.BlockWavefronts += Cost.Wavefronts;
+    V.BlockIdeal += Cost.Ideal;
+    unsigned Active = unsigned(__builtin_popcount(R.WA.ActiveMask));
+    if (Point) {
+      auto It = CaseIndex.find(*Point);
+      if (It == CaseIndex.end()) {
+        It = CaseIndex.emplace(*Point, V.Cases.size()).first;
+        V.Cases.push_back({Label, Cost, W, Active});
+      } else if (worse(Cost, V.Cases[It->second].Cost)) {
+        V.Cases[It->second].Cost = Cost;
+        V.Cases[It->second].Warp = W;
+        V.Cases[It->second].ActiveLanes = Active;
+      }
+    }
+    if (!Any || worse(Cost, V.Cost)) {
+      V.Cost = Cost;
+      V.Warp = W;
+      V.Mask = R.WA.ActiveMask;
+      V.Addr = R.WA.ByteAddr;
+      V.Tid = R.Tids;
+      V.WorstCase = Label;
+    }
+    Any = true;
+  }
+};
+
+/// Runs the loops enclosing the access level by level for warp W; returns
+/// false (with Why) when a loop cannot be enumerated exactly.
+bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
+               std::array<LoopValues, WarpSize> &Vals, uint32_t Alive,
+               std::vector<unsigned> &Point, std::string &Why) {
+  if (Level == C.A.Loops.size()) {
+    std::string Label;
+    for (size_t I = 0; I < C.A.Loops.size(); ++I) {
+      const LoopInfo &L = C.Loops[C.A.Loops[I]];
+      std::string Part;
+      if (!L.LaneVarying) {
+        for (unsigned Lane = 0; Lane < WarpSize && Part.empty(); ++Lane)
+          if (Alive >> Lane & 1)
+            for (const LoopCounter &LC : L.Counters)
+              Part += (Part.empty() ? "" : ", ") + LC.Name + "=" + std::to_string(Vals[Lane][LC.Id]);
+      } else {
+        Part = "iteration " + std::to_string(Point[I]) + " of the loop at line " +
+               std::to_string(L.Where.Line);
+      }
+      Label += (Label.empty() ? "" : ", ") + Part;
+    }
+    Out.add(evalWarp(C, W, &Vals, Alive), W, &Point, Label);
+    return !Out.Failed;
+  }
+  const LoopInfo &L = C.Loops[C.A.Loops[Level]];
+  std::string Names;
+  for (const LoopCounter &LC : L.Counters)
+    Names += (Names.empty() ? "'" : ", '") + LC.Name + "'";
+  if (!L.Cond || L.Counters.empty()) {
+    Why = "the loop at line " + std::to_string(L.Where.Line) + " is not a counted loop";
+    return false;
+  }
+  for (const LoopCounter &LC : L.Counters)
+    if (!LC.Init || !LC.Next) {
+      Why = "'" + LC.Name + "' is not a counter of the loop at line " + std::to_string(L.Where.Line);
+      return false;
+    }
+  auto Eval = [&](const SymExpr &E, unsigned Lane, int64_t &Result) {
+    LaneEnv Env;
+    laneEnv(C, W, Lane, Env);
+    Env.LoopValues = &Vals[Lane];
+    LaneValue V = evaluateLane(E, Env);
+    if (!V.exact()) {
+      Why = "the bounds of the loop over " + Names + " are not known" +
+            (V.known() ? " (they depend on " + quotedNames(V.Terms) + ")" : ": " + V.Why);
+      return false;
+    }
+    Result = V.C;
+    return true;
+  };
+  size_t N = L.Counters.size();
+  std::vector<std::array<int64_t, WarpSize>> Value(N);
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    if (Alive >> Lane & 1)
+      for (size_t I = 0; I < N; ++I)
+        if (!Eval(*L.Counters[I].Init, Lane, Value[I][Lane]))
+          return false;
+  uint32_t In = Alive;
+  bool Ok = true;
+  for (unsigned K = 0;; ++K) {
+    if (K >= MaxIterationsPerLoop) {
+      Why = "the loop over " + Names + " runs more than " + std::to_string(MaxIterationsPerLoop) +
+            " iterations";
+      Ok = false;
+      break;
+    }
+    if (C.Evaluations > MaxWarpEvaluations) {
+      Why = "more than " + std::to_string(MaxWarpEvaluations) +
+            " warp evaluations would be needed to enumerate the loops";
+      Ok = false;
+      break;
+    }
+    uint32_t Now = 0;
+    for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane) {
+      if (!(In >> Lane & 1))
+        continue;
+      for (size_t I = 0; I < N; ++I)
+        Vals[Lane][L.Counters[I].Id] = Value[I][Lane];
+      int64_t Cond = 0;
+      Ok = Eval(*L.Cond, Lane, Cond);
+      if (Ok && Cond)
+        Now |= 1u << Lane;
+    }
+    if (!Ok || !Now)
+      break;
+    Point.push_back(K);
+    bool Inner = enumerate(C, Out, W, Level + 1, Vals, Now, Point, Why);
+    Point.pop_back();
+    if (!Inner) {
+      Ok = false;
+      break;
+    }
+    // Every counter advances at once, from the values at the iteration's start.
+    for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane)
+      if (Now >> Lane & 1)
+        for (size_t I = 0; I < N && Ok; ++I)
+          Ok = Eval(*L.Counters[I].Next, Lane, Value[I][Lane]);
+    if (!Ok)
+      break;
+    In = Now; // a lane that left the loop stays out (SIMT semantics)
+  }
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    for (const LoopCounter &LC : L.Counters)
+      Vals[Lane].erase(LC.Id);
+  return Ok;
+}
+
+AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
+  AccessVerdict V = std::move(Col.V);
+  V.Status = Status;
+  V.WarpsEvaluated = C.Shape.Warps;
+  V.AssumedUniform = C.AssumedUniform;
+  V.BoundBy = C.BoundBy;
+  V.NeverExecuted = !Col.Any;
+  if (Status == VerdictStatus::Bound)
+    V.Reason = "which threads run it depends on " + [&] {
+      std::string S;
+      for (const auto &N : C.BoundBy)
+        S += (S.empty() ? "'" : ", '") + N + "'";
+      return S;
+    }() + "; the cost shown is the worst case, when every lane passes the condition";
+  return V;
+}
+
+/// One pass: parametric (no enumeration) or enumerated.
+bool runPass(Context &C, bool Enumerate, Collector &Col, std::string &NotEnumerable) {
+  for (unsigned W = 0; W < C.Shape.Warps; ++W) {
+    if (Enumerate) {
+      std::array<LoopValues, WarpSize> Vals;
+      std::vector<unsigned> Point;
+      uint32_t All = 0xffffffffu;
+      if (!enumerate(C, Col, W, 0, Vals, All, Point, NotEnumerable))
+        return false;
+    } else {
+      Col.add(evalWarp(C, W, nullptr, 0xffffffffu), W, nullptr, "");
+      if (Col.Failed)
+        return false;
+    }
+  }
+  return true;
+}
+
+/// "'stride' is even", "'stride' mod 8 is 2 or 6": the residues (mod 32) in
+/// Set, described with the smallest modulus that captures them.
+std::string describeResidues(const std::string &Name, const std::vector<bool> &Set) {
+  for (unsigned M : {1u, 2u, 4u, 8u, 16u, 32u}) {
+    std::vector<bool> Classes(M, false);
+    for (unsigned R = 0; R < 32; ++R)
+      if (Set[R])
+        Classes[R % M] = true;
+    bool Exact = true;
+    for (unsigned R = 0; R < 32; ++R)
+      Exact &= Classes[R % M] == Set[R];
+    if (!Exact)
+      continue;
+    if (M == 1)
+      return "for every value of '" + Name + "'";
+    if (M == 2)
+      return "when '" + Name + "' is " + (Classes[0] ? "even" : "odd");
+    std::vector<unsigned> In, Out;
+    for (unsigned R = 0; R < M; ++R)
+      (Classes[R] ? In : Out).push_back(R);
+    if (In.size() == 1 && In[0] == 0)
+      return "when '" + Name + "' is a multiple of " + std::to_string(M);
+    if (Out.size() == 1 && Out[0] == 0)
+      return "when '" + Name + "' is not a multiple of " + std::to_string(M);
+    bool Negate = Out.size() < In.size();
+    if (Negate)
+      In = Out;
+    std::string S = "when '" + Name + "' mod " + std::to_string(M) + (Negate ? " is not " : " is ");
+    for (size_t I = 0; I < In.size(); ++I)
+      S += (I ? (I + 1 == In.size() ? (Negate ? " nor " : " or ") : ", ") : "") + std::to_string(In[I]);
+    return S;
+  }
+  return "";
+}
+
+/// Pass 4 (see the header): enumerate one uniform unknown P.
+std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                            const std::vector<SharedArray> &Arrays,
+                                            const EvalShape &Shape, BankArch Arch, int PaddedArray,
+                                            unsigned Padding) {
+  SymLeaves L = collectLeaves(A.ByteOffset);
+  std::vector<std::string> Names;
+  for (const SymExpr *U : L.Uniforms)
+    addUnique(Names, U->Name);
+  for (const SymExpr *U : L.Loops)
+    if (!U->LaneVarying)
+      addUnique(Names, U->Name);
+  if (Names.size() != 1 || degreeIn(*A.ByteOffset, Names[0]) != 1)
+    return std::nullopt;
+  const std::string &P = Names[0];
+  for (const Guard &G : A.Guards)
+    if (degreeIn(*G.Cond, P) != 0)
+      return std::nullopt;
+  // Cost for one value of P; nullopt when not exact.
+  auto CostAt = [&](int64_t V) -> std::optional<AccessVerdict> {
+    std::map<std::string, int64_t> Values{{P, V}};
+    Context C{A, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
+    C.UniformValues = &Values;
+    Collector Col(C);
+    std::string Unused;
+    if (!runPass(C, false, Col, Unused))
+      return std::nullopt;
+    return finish(C, Col, VerdictStatus::Exact);
+  };
+  // The spread of the other terms (P = 0), in words: beyond it, words of
+  // different lanes cannot coincide by accident and the cost is periodic.
+  auto Base = CostAt(0);
+  if (!Base)
+    return std::nullopt;
+  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    if (Base->Mask >> Lane & 1) {
+      Lo = std::min<int64_t>(Lo, int64_t(Base->Addr[Lane]));
+      Hi = std::max<int64_t>(Hi, int64_t(Base->Addr[Lane]));
+    }
+  int64_t Spread = Lo == INT64_MAX ? 0 : (Hi - Lo) / 4 + 1;
+  if (Spread > 2048)
+    return std::nullopt;
+  int64_t Start = Spread + 1, End = Start + 64;
+  std::vector<unsigned> Degree(size_t(End), 0);
+  AccessVerdict Worst;
+  bool Any = false;
+  for (int64_t V = 0; V < End; ++V) {
+    auto R = V == 0 ? Base : CostAt(V);
+    if (!R)
+      return std::nullopt;
+    Degree[size_t(V)] = R->Cost.Degree;
+    if (!Any || worse(R->Cost, Worst.Cost)) {
+      Worst = *R;
+      Worst.WorstCase = "'" + P + "' = " + std::to_string(V);
+      Any = true;
+    }
+  }
+  for (int64_t V = Start; V + 32 < End; ++V)
+    if (Degree[size_t(V)] != Degree[size_t(V + 32)])
+      return std::nullopt; // not periodic: do not guess
+  // Conditions per degree, over one period, plus small values that differ.
+  std::map<unsigned, std::vector<bool>> ByDegree;
+  for (int64_t V = Start; V < Start + 32; ++V) {
+    auto &Set = ByDegree[Degree[size_t(V)]];
+    Set.resize(32, false);
+    Set[size_t(V % 32)] = true;
+  }
+  std::string Cond;
+  for (auto It = ByDegree.rbegin(); It != ByDegree.rend(); ++It) {
+    if (It->first <= 1)
+      continue;
+    Cond += (Cond.empty() ? "" : "; ") + std::to_string(It->first) + "-way " +
+            describeResidues(P, It->second);
+  }
+  // Small values that differ from the periodic pattern, as ranges of equal
+  // degree: "'pitch' = 0-15 (conflict-free)".
+  std::string Except;
+  for (int64_t V = 0; V < Start;) {
+    auto Differs = [&](int64_t X) {
+      return Degree[size_t(X)] != Degree[size_t(Start + ((X - Start) % 32 + 32) % 32)];
+    };
+    if (!Differs(V)) {
+      ++V;
+      continue;
+    }
+    int64_t W = V;
+    while (W + 1 < Start && Differs(W + 1) && Degree[size_t(W + 1)] == Degree[size_t(V)])
+      ++W;
+    unsigned D = Degree[size_t(V)];
+    Except += (Except.empty() ? "" : ", ") + std::to_string(V) +
+              (W > V ? "-" + std::to_string(W) : "") + " (" +
+              (D > 1 ? std::to_string(D) + "-way" : "conflict-free") + ")";
+    V = W + 1;
+  }
+  if (!Except.empty())
+    Cond += (Cond.empty() ? "conflict-free" : "") + std::string(", except '") + P + "' = " + Except;
+  if (Cond.empty())
+    Cond = "conflict-free for every value of '" + P + "'";
+  // Only non-negative values were evaluated; say so for signed unknowns.
+  bool Signed = false;
+  for (const SymExpr *U : L.Uniforms)
+    Signed |= U->Name == P && U->Type.Signed;
+  for (const SymExpr *U : L.Loops)
+    Signed |= U->Name == P && U->Type.Signed;
+  if (Signed)
+    Cond += " (for '" + P + "' >= 0)";
+  Worst.Status = Worst.Cost.Degree > 1 ? VerdictStatus::Bound : VerdictStatus::Exact;
+  Worst.Condition = Cond;
+  Worst.Parameters.clear();
+  if (Worst.Status == VerdictStatus::Bound)
+    Worst.Reason = "the cost depends on the value of '" + P + "': " + Cond;
+  return Worst;
 }
 
 } // namespace
 
-AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<SharedArray> &Arrays,
-                            const EvalShape &Shape, BankArch Arch, int PaddedArray,
-                            unsigned Padding) {
-  AccessVerdict Best;
+AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                            const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                            BankArch Arch, int PaddedArray, unsigned Padding) {
   if (!Access.NotAnalysable.empty()) {
-    Best.Reason = Access.NotAnalysable;
-    return Best;
+    AccessVerdict V;
+    V.Reason = Access.NotAnalysable;
+    return V;
   }
+  Failure FirstFailure;
+  bool HaveFailure = false;
+  for (bool Bound : {false, true}) {
+    // Enumerate the enclosing loops where possible: exact per iteration, and
+    // the block sums count every iteration.
+    if (!Access.Loops.empty()) {
+      Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
+      C.BoundGuards = Bound;
+      Collector Col(C);
+      std::string NotEnumerable;
+      if (runPass(C, true, Col, NotEnumerable))
+        return finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
+                                                          : VerdictStatus::Exact);
+      if (Col.Failed && !HaveFailure) {
+        FirstFailure = Col.Fail;
+        HaveFailure = true;
+      }
+      if (Col.Failed && !Col.Fail.FromGuard)
+        break; // the address itself is not analysable: binding more will not help
+    }
+    // Parametric: loop counters and other uniform unknowns stay symbolic.
+    Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
+    C.BoundGuards = Bound;
+    Collector Col(C);
+    std::string Unused;
+    if (runPass(C, false, Col, Unused)) {
+      AccessVerdict V = finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
+                                                                   : VerdictStatus::Exact);
+      // The trip counts of the enclosing loops are not known here.
+      if (!Access.Loops.empty())
+        V.BlockIterations = 0;
+      return V;
+    }
+    if (!HaveFailure || (FirstFailure.FromGuard && !Col.Fail.FromGuard)) {
+      FirstFailure = Col.Fail;
+      HaveFailure = true;
+    }
+    if (!Col.Fail.FromGuard)
+      break; // only an undecidable guard is helped by the bound pass
+  }
+  if (!FirstFailure.FromGuard && FirstFailure.Status == VerdictStatus::Unknown)
+    if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding))
+      return *V;
+  AccessVerdict V;
+  V.Status = FirstFailure.Status;
+  V.Reason = FirstFailure.Reason;
+  V.WarpsEvaluated = Shape.Warps;
+  return V;
+}
+
+AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                                    const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
+                                    BankArch Arch, int PaddedArray, unsigned Padding) {
+  bool UsesYZ = false;
+  auto Note = [&](const SymRef &E) {
+    SymLeaves L = collectLeaves(E);
+    UsesYZ |= L.UsesThreadIdx[1] || L.UsesThreadIdx[2];
+  };
+  Note(Access.ByteOffset);
+  for (const Guard &G : Access.Guards)
+    Note(G.Cond);
+  if (Shape.known() || !UsesYZ)
+    return analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, PaddedArray, Padding);
+  AccessVerdict Worst;
   bool Any = false;
-  bool Unknown = false;
-  AccessVerdict UnknownVerdict;
-  std::vector<std::string> AssumedUniform;
-  std::vector<std::string> Params;
-  unsigned Threads = Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : 1024;
-  for (unsigned W = 0; W < Shape.Warps; ++W) {
-    WarpAccess WA;
-    WA.Width = Access.Width;
-    WA.Op = Access.Op;
-    WA.ActiveMask = 0;
-    std::array<std::array<unsigned, 3>, WarpSize> Tids{};
-    std::map<std::string, int64_t> Offset; // common uniform offset
-    bool First = true;
-    for (unsigned L = 0; L < WarpSize; ++L) {
-      unsigned T = W * WarpSize + L;
-      if (T >= Threads)
-        break;
-      LaneEnv Env;
-      Env.Arrays = &Arrays;
-      Env.PaddedArray = PaddedArray;
-      Env.Padding = Padding;
-      if (Shape.Dim[0]) {
-        Env.Tid[0] = T % Shape.Dim[0];
-        Env.Tid[1] = (T / Shape.Dim[0]) % Shape.Dim[1];
-        Env.Tid[2] = T / (Shape.Dim[0] * Shape.Dim[1]);
-        for (int D = 0; D < 3; ++D)
-          Env.BlockDim[D] = Shape.Dim[D];
-      } else {
-        Env.Tid[0] = T;
-        Env.BlockDim[1] = 1;
-        Env.BlockDim[2] = 1;
-      }
-      Tids[L] = {{Env.Tid[0], Env.Tid[1], Env.Tid[2]}};
-      GuardResult G = evaluateGuards(Access.Guards, Env, AssumedUniform);
-      if (!G.Failure.known()) {
-        Unknown = true;
-        UnknownVerdict.Status = statusFor(G.Failure.Unknown);
-        UnknownVerdict.Reason = G.Failure.Why;
-        break;
-      }
-      if (!G.Active)
-        continue;
-      LaneValue A = evaluateLane(*Access.ByteOffset, Env);
-      if (!A.known()) {
-        Unknown = true;
-        UnknownVerdict.Status = statusFor(A.Unknown);
-        UnknownVerdict.Reason = A.Why;
-        break;
-      }
-      if (First) {
-        Offset = A.Terms;
-        First = false;
-      } else if (A.Terms != Offset) {
-        Unknown = true;
-        UnknownVerdict.Status = VerdictStatus::Unknown;
-        std::string Names;
-        for (const auto &KV : A.Terms)
-          Names += (Names.empty() ? "'" : ", '") + KV.first + "'";
-        UnknownVerdict.Reason = "the address depends on " + Names + " differently in different threads";
-        break;
-      }
-      WA.ActiveMask |= 1u << L;
-      WA.ByteAddr[L] = uint64_t(A.C);
+  std::vector<VerdictCase> Cases;
+  for (unsigned X = 1; X <= 1024; X *= 2) {
+    EvalShape E;
+    E.Dim = {{X, 1024 / X, 1}};
+    E.Warps = 1024 / WarpSize;
+    AccessVerdict V = analyseAccess(Access, Loops, Arrays, E, Arch, PaddedArray, Padding);
+    if (V.Status == VerdictStatus::Unknown || V.Status == VerdictStatus::DataDependent)
+      return V;
+    std::string Label = "blockDim.x=" + std::to_string(X);
+    // One case per run of widths with the same cost: "blockDim.x=32..1024".
+    if (!Cases.empty() && Cases.back().Cost.Degree == V.Cost.Degree &&
+        Cases.back().Cost.Wavefronts == V.Cost.Wavefronts) {
+      std::string &Prev = Cases.back().Label;
+      Prev = Prev.substr(0, Prev.find("..")) + ".." + std::to_string(X);
+    } else {
+      Cases.push_back({Label, V.Cost, V.Warp, unsigned(__builtin_popcount(V.Mask))});
     }
-    if (Unknown)
-      break;
-    if (!WA.ActiveMask)
-      continue;
-    // A common offset sum(c_i * u_i) can take any multiple of gcd(c_i); the
-    // bank model is exact for it when that gcd is a multiple of the shift
-    // granularity it is invariant under.
-    if (!Offset.empty()) {
-      uint64_t G = 0;
-      for (const auto &KV : Offset)
-        G = std::gcd(G, uint64_t(KV.second < 0 ? -KV.second : KV.second));
-      if (!costInvariantUnderUniformShift(Access.Width, G, Arch)) {
-        Unknown = true;
-        UnknownVerdict.Status = VerdictStatus::Unknown;
-        std::string Names;
-        for (const auto &KV : Offset)
-          Names += (Names.empty() ? "'" : ", '") + KV.first + "'";
-        UnknownVerdict.Reason = "the address has an offset of " + std::to_string(G) +
-                                "-byte steps that depends on " + Names;
-        break;
-      }
-      for (const auto &KV : Offset)
-        if (std::find(Params.begin(), Params.end(), KV.first) == Params.end())
-          Params.push_back(KV.first);
-    }
-    BankCost C = costOf(WA, Arch);
-    Best.BlockWavefronts += C.Wavefronts;
-    Best.BlockIdeal += C.Ideal;
-    bool Worse = !Any || C.Wavefronts - C.Ideal > Best.Cost.Wavefronts - Best.Cost.Ideal ||
-                 (C.Wavefronts - C.Ideal == Best.Cost.Wavefronts - Best.Cost.Ideal &&
-                  C.Degree > Best.Cost.Degree);
-    if (Worse) {
-      Best.Cost = C;
-      Best.Warp = W;
-      Best.Mask = WA.ActiveMask;
-      Best.Addr = WA.ByteAddr;
-      Best.Tid = Tids;
+    if (!Any || worse(V.Cost, Worst.Cost)) {
+      Worst = V;
+      Worst.WorstCase = Label;
     }
     Any = true;
   }
-  if (Unknown) {
-    UnknownVerdict.AssumedUniform = AssumedUniform;
-    UnknownVerdict.WarpsEvaluated = Shape.Warps;
-    return UnknownVerdict;
-  }
-  Best.Status = VerdictStatus::Exact;
-  Best.WarpsEvaluated = Shape.Warps;
-  Best.Parameters = Params;
-  Best.AssumedUniform = AssumedUniform;
-  Best.NeverExecuted = !Any;
-  return Best;
+  Worst.Cases = Cases;
+  Worst.BlockIterations = 0; // sums are for one candidate shape only
+  return Worst;
 }
-
-} // namespace cbl
-
-namespace cbl {
 
 static SymRef resolveStrides(const SymRef &E, const std::vector<SharedArray> &Arrays) {
   if (E->Kind == ExprKind::RowStride)

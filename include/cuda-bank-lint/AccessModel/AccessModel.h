@@ -17,6 +17,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cbl {
@@ -73,6 +74,28 @@ struct Guard {
   std::string Kind;  ///< "if", "else", "?:", "&&", "||", "early return", "loop", "switch", "break"
 };
 
+/// A loop-carried integer of a loop: its value entering the loop (Init, which
+/// may depend on the lane and on enclosing loops' counters) and at the end of
+/// an iteration (Next, in terms of the counters at the iteration's start).
+/// Expressions refer to it through a LoopVar leaf whose LoopId is Id.
+struct LoopCounter {
+  unsigned Id = 0;        ///< unique within the function
+  std::string Name;
+  SymRef Init, Next;
+  bool LaneVarying = false; ///< differs between lanes (i = threadIdx.x; ...)
+};
+
+/// A loop whose iterations the symbolic layer may enumerate: the counters
+/// start at their Init, the body runs while Cond holds, then every counter
+/// takes its Next value.
+struct LoopInfo {
+  unsigned Id = 0;
+  std::vector<LoopCounter> Counters;
+  SymRef Cond;
+  SourcePos Where;
+  bool LaneVarying = false; ///< some counter differs between lanes
+};
+
 /// One load or store of shared memory (a read-modify-write is two records).
 struct SharedAccess {
   unsigned ArrayId = 0;
@@ -82,6 +105,11 @@ struct SharedAccess {
   unsigned Width = 4;       ///< bytes moved per lane by one instruction
   SymRef ByteOffset;        ///< from the start of the array's storage
   std::vector<Guard> Guards;
+  std::vector<unsigned> Loops; ///< enclosing counted loops, outermost first
+  /// Set when the access is in a helper analysed at a call: the outermost
+  /// call in the analysed function, and the callee's name.
+  SourcePos CallSite;
+  std::string Callee;
   /// Set when the front end could not model the access at all.
   std::string NotAnalysable;
 };
@@ -94,6 +122,10 @@ struct BarrierSite {
   /// Set when the barrier is reached only through a call: the callee's name.
   std::string ViaCall;
   SourcePos CalleeBarrier;
+  /// ViaCall only: the callee's integer parameters and the values passed to
+  /// them here (the callee's own barriers are analysed assuming uniform
+  /// arguments; the barrier check joins the two).
+  std::vector<std::pair<std::string, SymRef>> Args;
 };
 
 /// A kernel or device function (one template instantiation) and its accesses.
@@ -104,6 +136,7 @@ struct FunctionModel {
   BlockShape Shape;
   std::vector<SharedAccess> Accesses;
   std::vector<BarrierSite> Barriers;
+  std::vector<LoopInfo> Loops; ///< indexed by LoopInfo::Id
 };
 
 /// Everything the front end found in one translation unit.

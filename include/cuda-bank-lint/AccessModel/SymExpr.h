@@ -45,6 +45,7 @@ enum class ExprKind {
   RowStride,   ///< elements between consecutive indices of one dimension of a shared array
   Uniform,     ///< an unknown value, the same for all lanes of a warp
   Varying,     ///< an unknown value that may differ between lanes
+  LoopVar,     ///< the counter of an enclosing loop (FunctionModel::Loops[LoopId])
   Unary,
   Binary,
   Select,      ///< Cond ? A : B
@@ -73,8 +74,10 @@ struct SymExpr {
   Axis Dim = Axis::X;       ///< ThreadIdx/BlockDim
   unsigned ArrayId = 0;     ///< RowStride: which shared array
   unsigned DimIndex = 0;    ///< RowStride: which dimension (0 = outermost)
-  std::string Name;         ///< Uniform/Varying: source spelling ("n", "blockIdx.x")
-  std::string Reason;       ///< Uniform/Varying: why it is unknown
+  std::string Name;         ///< Uniform/Varying/LoopVar: source spelling ("n", "blockIdx.x")
+  std::string Reason;       ///< Uniform/Varying/LoopVar: why it is unknown
+  unsigned LoopId = 0;      ///< LoopVar: which loop of the function
+  bool LaneVarying = false; ///< LoopVar: the counter differs between lanes
   Opcode Op = Opcode::Add;  ///< Unary/Binary
   std::vector<SymRef> Ops;  ///< operands (Select: cond, then, else)
 
@@ -84,6 +87,8 @@ struct SymExpr {
   static SymRef rowStride(unsigned ArrayId, unsigned DimIndex);
   static SymRef uniform(std::string Name, std::string Reason, IntType T);
   static SymRef varying(std::string Name, std::string Reason, IntType T);
+  static SymRef loopVar(unsigned LoopId, std::string Name, std::string Reason, bool LaneVarying,
+                        IntType T);
   static SymRef unary(Opcode Op, SymRef A, IntType T);
   static SymRef binary(Opcode Op, SymRef A, SymRef B, IntType T);
   static SymRef select(SymRef C, SymRef A, SymRef B, IntType T);
@@ -105,6 +110,7 @@ struct SymLeaves {
   bool UsesBlockDim[3] = {false, false, false};
   std::vector<const SymExpr *> Uniforms; ///< distinct by Name
   std::vector<const SymExpr *> Varyings; ///< distinct by Name+Reason
+  std::vector<const SymExpr *> Loops;    ///< loop counters, distinct by LoopId
   bool usesLane() const { return UsesThreadIdx[0] || UsesThreadIdx[1] || UsesThreadIdx[2]; }
 };
 SymLeaves collectLeaves(const SymRef &E);

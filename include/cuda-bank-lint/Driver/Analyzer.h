@@ -2,23 +2,29 @@
 //
 // The driver's core: expands inputs, finds each file's compile command,
 // parses files in parallel (llvm::ThreadPool), resolves each kernel's block
-// shape, runs the enabled checks, and merges results in input order.
+// shape (--block-dim > config BlockDim > annotation > launch >
+// __launch_bounds__ > assumed), runs the enabled checks, and merges results
+// in input order: each header's findings once, filtered by --header-filter,
+// NOLINT comments applied.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_DRIVER_ANALYZER_H
 #define CUDA_BANK_LINT_DRIVER_ANALYZER_H
 
 #include "cuda-bank-lint/Checks/Check.h"
+#include "cuda-bank-lint/Driver/Config.h"
 #include "cuda-bank-lint/Frontend/CudaCompilation.h"
 #include "cuda-bank-lint/Report/Finding.h"
 
-#include "clang/Tooling/CompilationDatabase.h"
-
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace cbl {
+
+class CompileCommands;
+class Progress;
 
 struct AnalyzerOptions {
   CudaSetup Cuda;
@@ -27,8 +33,13 @@ struct AnalyzerOptions {
   std::optional<std::array<unsigned, 3>> BlockDim; ///< --block-dim
   std::vector<std::string> ExtraArgs;              ///< appended to every command
   std::vector<std::string> ExtraArgsBefore;        ///< inserted after the compiler
+  std::vector<BlockDimRule> BlockDimRules;         ///< config BlockDim, first match wins
+  /// Findings outside the analysed file are shown only if their file matches
+  /// (clang-tidy's --header-filter); unset shows them all.
+  std::optional<std::string> HeaderFilter;
   unsigned Jobs = 0;                               ///< 0 = all cores
   bool Verbose = false;
+  Progress *ProgressBar = nullptr;                 ///< optional
 };
 
 /// Errors and remarks for the user (stderr), in input order.
@@ -42,9 +53,9 @@ struct AnalysisOutcome {
 /// that do not exist or are not CUDA source in Errors.
 std::vector<std::string> expandInputs(const std::vector<std::string> &Inputs, std::string &Errors);
 
+/// Database may be null: then every file is parsed as `clang++ File`.
 AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
-                             const clang::tooling::CompilationDatabase *Database,
-                             const AnalyzerOptions &Opts);
+                             const CompileCommands *Database, const AnalyzerOptions &Opts);
 
 /// Parses "32", "32,8" or "32,8,2".
 std::optional<std::array<unsigned, 3>> parseBlockDim(const std::string &Text);

@@ -51,6 +51,12 @@ struct LaneRow {
   uint64_t Word = 0;
 };
 
+/// One enumerated loop iteration of an access.
+struct AccessCase {
+  std::string Label;
+  unsigned Degree = 0, Wavefronts = 0, Ideal = 0, ActiveLanes = 0;
+};
+
 /// Outcome of the bank analysis for one access, the stable JSON record.
 struct AccessRecord {
   SourcePos Where;
@@ -69,10 +75,13 @@ struct AccessRecord {
   uint32_t ActiveMask = 0;
   uint64_t BlockWavefronts = 0; ///< summed over the warps of one block
   uint64_t BlockIdeal = 0;
+  uint64_t BlockIterations = 1; ///< executions the block sums cover; 0 = trip count unknown
+  std::vector<AccessCase> Cases; ///< per enumerated iteration
   BlockShape Shape;
   std::string Index;        ///< the byte offset, rendered
   std::vector<std::string> Parameters; ///< uniform unknowns the result is exact for
   std::vector<std::string> AssumedUniform; ///< warp-uniform guards assumed taken
+  std::vector<std::string> BoundBy; ///< unknowns deciding which lanes run it (status bound)
   bool NeverExecuted = false;
   std::vector<LaneRow> Lanes; ///< worst warp, only with --explain
 };

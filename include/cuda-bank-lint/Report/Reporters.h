@@ -2,7 +2,9 @@
 //
 // Every reporter renders the same RunReport. Text is clang style on stdout
 // (file:line:col: warning: message [check]) with source lines, carets, notes
-// and fix-its; JSON is the stable schema of docs/json-schema.md.
+// and fix-its; JSON is the stable schema of docs/json-schema.md; SARIF and
+// GitHub annotations are for CI (docs/integration.md); export-fixes writes
+// what clang-apply-replacements reads.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_REPORT_REPORTERS_H
@@ -24,6 +26,29 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS);
 
 /// Sorts findings and records by file, line, column (deterministic output).
 void sortReport(RunReport &R);
+
+/// A check as SARIF describes it (the driver fills these from the registry,
+/// so reporters stay independent of the checks).
+struct RuleInfo {
+  std::string Id, ShortDescription, FullDescription, Help;
+  Severity DefaultLevel = Severity::Warning;
+};
+
+/// File relative to Root with '/' separators, or empty if File is outside it.
+std::string pathInRoot(const std::string &File, const std::string &Root);
+
+/// SARIF 2.1.0 for GitHub code scanning: URIs relative to Root under
+/// uriBaseId %SRCROOT%, no partialFingerprints (SarifReporter.cpp).
+void printSarif(const RunReport &R, const std::vector<RuleInfo> &Rules, const std::string &Root,
+                llvm::raw_ostream &OS);
+
+/// GitHub Actions workflow commands (::warning file=...::message), paths
+/// relative to Root (GithubReporter.cpp).
+void printGithub(const RunReport &R, const std::string &Root, llvm::raw_ostream &OS);
+
+/// The fix-its in clang-apply-replacements' YAML (FixesExporter.cpp).
+void exportFixes(const RunReport &R, const std::string &MainSourceFile,
+                 const std::string &BuildDirectory, llvm::raw_ostream &OS);
 
 } // namespace cbl
 

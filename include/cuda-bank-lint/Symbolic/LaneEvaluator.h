@@ -45,7 +45,16 @@ struct LaneEnv {
   /// evaluate a padding fix without re-parsing.
   int PaddedArray = -1;
   unsigned Padding = 0;
+  /// Values of enumerated loop counters for this thread (LoopId -> value);
+  /// counters not bound here stay unknowns.
+  const std::map<unsigned, int64_t> *LoopValues = nullptr;
+  /// Values given to warp-uniform unknowns by name (parameter enumeration).
+  const std::map<std::string, int64_t> *UniformValues = nullptr;
 };
+
+/// Polynomial degree of E in the uniform unknown Name (1 = affine), or -1
+/// when Name enters a non-polynomial operation (/, %, &, comparisons...).
+int degreeIn(const SymExpr &E, const std::string &Name);
 
 LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env);
 

@@ -3,10 +3,23 @@
 // Evaluates one SharedAccess for each warp of the block (32 consecutive linear
 // thread ids, x fastest), computes each warp's active lanes from the guards
 // and each lane's byte address, asks the bank model for the cost, and keeps
-// the worst warp. When the addresses depend on warp-uniform unknowns only
-// through one common additive offset whose possible values are multiples of
-// 4 bytes, the cost provably does not depend on them (the bank model is
-// invariant under such shifts), and the verdict stays exact.
+// the worst warp. Three passes, each exact where it succeeds:
+//  1. parametric: loop counters and other warp-uniform unknowns stay symbolic.
+//     When they reach the address only as one common additive offset in whole
+//     4-byte words, the cost provably does not depend on them (the bank model
+//     is invariant under such shifts) and the verdict holds for all values;
+//  2. enumerated: counted loops whose bounds are known (given the block
+//     shape) are run iteration by iteration per lane, with exact SIMT
+//     semantics (a lane that left the loop stays out), and each iteration is
+//     a case of the verdict;
+//  3. bound: when which lanes run an access depends on a warp-uniform unknown
+//     (if (x < width)), the cost with every lane active is an upper bound:
+//     removing lanes never adds distinct words to a bank;
+//  4. parameter cases: when the address is affine in one warp-uniform unknown
+//     P with lane-dependent coefficients (s[tid * stride]), the cost is
+//     periodic in P modulo 32 words once P exceeds the spread of the other
+//     terms; evaluating one period plus the small values decides every P.
+// Every pass is bounded (iterations, evaluations); exhaustion is "unknown".
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_SYMBOLIC_WARPANALYSIS_H
@@ -21,13 +34,21 @@
 
 namespace cbl {
 
-enum class VerdictStatus { Exact, Unknown, DataDependent };
+enum class VerdictStatus { Exact, Bound, Unknown, DataDependent };
 const char *verdictStatusName(VerdictStatus S);
+
+/// One enumerated iteration (or combination of iterations of nested loops).
+struct VerdictCase {
+  std::string Label;      ///< "s=16", or "iteration 3" for per-lane counters
+  BankCost Cost;          ///< worst warp of this case
+  unsigned Warp = 0;
+  unsigned ActiveLanes = 0;
+};
 
 struct AccessVerdict {
   VerdictStatus Status = VerdictStatus::Unknown;
   std::string Reason;               ///< why not exact
-  BankCost Cost;                    ///< of the worst warp
+  BankCost Cost;                    ///< of the worst warp (and case)
   unsigned Warp = 0;                ///< the worst warp
   unsigned WarpsEvaluated = 0;
   uint32_t Mask = 0;                ///< active lanes of the worst warp
@@ -35,11 +56,20 @@ struct AccessVerdict {
   std::array<std::array<unsigned, 3>, WarpSize> Tid{}; ///< threadIdx per lane
   std::vector<std::string> Parameters; ///< uniform unknowns the verdict holds for
   std::vector<std::string> AssumedUniform; ///< uniform guards assumed taken
+  std::vector<std::string> BoundBy; ///< unknowns that decide which lanes run it
   bool NeverExecuted = false;       ///< no thread of the block runs it
-  /// Sums over every warp of one block for one execution of the access (what
-  /// Nsight Compute adds up per source line); meaningful for a known shape.
+  std::vector<VerdictCase> Cases;   ///< enumerated iterations, in order
+  std::string WorstCase;            ///< label of the worst case
+  /// When the cost depends on one warp-uniform unknown (s[tid * stride]):
+  /// the conditions under which each degree occurs, e.g. "2-way when
+  /// 'stride' is even"; the costs above are the worst over its values.
+  std::string Condition;
+  /// Sums over every warp of one block and every enumerated iteration (what
+  /// Nsight Compute adds up per source line); BlockIterations says how many
+  /// executions that covers, 0 when a loop's trip count is unknown.
   uint64_t BlockWavefronts = 0;
   uint64_t BlockIdeal = 0;
+  uint64_t BlockIterations = 1;
 };
 
 /// How the block is laid out for evaluation.
@@ -52,18 +82,25 @@ struct EvalShape {
 /// 1-D block of up to 1024 threads whose blockDim.x is a warp-uniform unknown.
 EvalShape evalShapeFor(const BlockShape &Shape);
 
-/// Analyses Access over every warp. PaddedArray/Padding evaluate a layout
-/// with the innermost dimension of that array padded (for fix-its).
-AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<SharedArray> &Arrays,
-                            const EvalShape &Shape, BankArch Arch, int PaddedArray = -1,
-                            unsigned Padding = 0);
+/// Analyses Access (of a function whose counted loops are Loops) over every
+/// warp. PaddedArray/Padding evaluate a layout with the innermost dimension of
+/// that array padded (for fix-its).
+AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                            const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                            BankArch Arch, int PaddedArray = -1, unsigned Padding = 0);
+
+/// For a block of unknown shape: if the access depends on threadIdx.y/z, the
+/// answer depends on blockDim.x; analyses it for blockDim.x = 1, 2, 4, ...,
+/// 1024 (whole warps spread over rows) and returns the worst, with one case
+/// per width. Otherwise the 1-D analysis of analyseAccess.
+AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                                    const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
+                                    BankArch Arch, int PaddedArray = -1, unsigned Padding = 0);
+
+/// The byte offset of an access as C text, with array strides resolved, e.g.
+/// "threadIdx.x * 132 + threadIdx.y * 4".
+std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &Arrays);
 
 } // namespace cbl
 
 #endif
-
-namespace cbl {
-/// The byte offset of an access as C text, with array strides resolved, e.g.
-/// "threadIdx.x * 132 + threadIdx.y * 4".
-std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &Arrays);
-} // namespace cbl

@@ -27,6 +27,9 @@ public:
 template <unsigned Size, typename Parent = void>
 class thread_block_tile : public thread_group {
 public:
+  thread_block_tile() = default;
+  /* A tile with a known parent converts to one without, as in CUDA. */
+  template <typename P> __device__ thread_block_tile(const thread_block_tile<Size, P> &) {}
   __device__ unsigned meta_group_rank() const;
   __device__ unsigned meta_group_size() const;
   template <typename T> __device__ T shfl(T, int) const;

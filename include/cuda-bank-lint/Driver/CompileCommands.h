@@ -1,0 +1,56 @@
+//===- CompileCommands.h - Which flags parse each file --------------------===//
+//
+// clang-tidy's rules for finding a file's compile command, plus nvcc:
+//  - `-p <build-dir>` (or the file itself) loads compile_commands.json;
+//    without it the parent directories of the first input are searched,
+//    each also in build/, out/, cmake-build-*/ and _build/;
+//  - `--` flags (FixedCompilationDatabase) serve files without an entry, and
+//    without -p they turn discovery off, as in clang-tidy;
+//  - CUDA entries (nvcc lines, .cu/.cuh files, -x cuda) are translated once
+//    (NvccTranslation.h); headers and files missing from the database borrow
+//    the flags of the closest CUDA entry through Clang's
+//    InterpolatingCompilationDatabase, as clangd does. C++-only entries are
+//    never borrowed: their flags do not describe CUDA code.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_DRIVER_COMPILECOMMANDS_H
+#define CUDA_BANK_LINT_DRIVER_COMPILECOMMANDS_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cbl {
+
+class CompileCommands {
+public:
+  /// Loads the database. Error is set (and nullptr returned) for a missing,
+  /// empty or malformed database.
+  static std::unique_ptr<CompileCommands>
+  load(const std::string &BuildPath, const std::string &FirstInput,
+       std::unique_ptr<clang::tooling::CompilationDatabase> Fixed, std::string &Error);
+
+  struct Resolved {
+    std::vector<std::string> Args; ///< argv[0] = compiler ... File
+    std::string Notes;             ///< for --verbose: which entry, dropped flags
+    std::string Error;             ///< e.g. the entry's directory does not exist
+  };
+  Resolved resolve(const std::string &File) const;
+
+  /// The compile_commands.json in use, or empty.
+  const std::string &databasePath() const { return DatabasePath; }
+
+private:
+  std::string DatabasePath;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Cuda; ///< translated, interpolating
+  std::unique_ptr<clang::tooling::CompilationDatabase> Fixed;
+  std::map<std::string, std::vector<std::string>> Dropped; ///< entry file -> unknown flags
+  std::map<std::string, bool> FromNvcc;
+};
+
+} // namespace cbl
+
+#endif

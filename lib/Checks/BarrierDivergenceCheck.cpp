@@ -1,0 +1,689 @@
+//===- BarrierDivergenceCheck.cpp - cuda-barrier-divergence ----------------===//
+//
+// For each barrier: rewrite its guards (device-function parameters become
+// uniform unknowns, or the caller's arguments), then search for a witness,
+// an assignment of the uniform unknowns and a block shape under which the
+// threads of the block disagree about reaching it, and explain that witness.
+//
+//===----------------------------------------------------------------------===//
+#include "BarrierDivergenceCheck.h"
+#include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace cbl {
+
+namespace {
+
+/// The reason FunctionWalker gives a device function's parameter leaf.
+bool isParameterLeaf(const SymExpr &E) {
+  return E.Kind == ExprKind::Varying && E.Reason.rfind("parameter '", 0) == 0;
+}
+
+bool isReturnGuard(const Guard &G) { return G.Kind == "early return"; }
+bool isExitGuard(const Guard &G) {
+  return G.Kind == "early return" || G.Kind == "break" || G.Kind == "continue" || G.Kind == "reached";
+}
+
+/// How leaves are replaced when guards are rewritten.
+struct Rewrite {
+  const std::map<std::string, int64_t> *Values = nullptr; ///< uniform name -> value
+  const std::map<std::string, SymRef> *Args = nullptr;    ///< parameter -> argument
+  bool ParamsUniform = false;
+};
+
+SymRef rewrite(const SymRef &E, const Rewrite &R) {
+  if (!E)
+    return E;
+  if ((E->Kind == ExprKind::Uniform || (E->Kind == ExprKind::LoopVar && !E->LaneVarying)) &&
+      R.Values) {
+    auto It = R.Values->find(E->Name);
+    return It == R.Values->end() ? E : SymExpr::constant(It->second, E->Type);
+  }
+  if (isParameterLeaf(*E)) {
+    if (R.Args) {
+      auto It = R.Args->find(E->Name);
+      if (It != R.Args->end())
+        return SymExpr::cast(It->second, E->Type);
+    }
+    if (R.ParamsUniform)
+      return SymExpr::uniform(E->Name, E->Reason + ", assumed the same in every thread", E->Type);
+    return E;
+  }
+  if (E->Ops.empty())
+    return E;
+  std::vector<SymRef> Ops;
+  bool Changed = false;
+  for (const SymRef &Op : E->Ops) {
+    Ops.push_back(rewrite(Op, R));
+    Changed |= Ops.back() != Op;
+  }
+  if (!Changed)
+    return E;
+  switch (E->Kind) {
+  case ExprKind::Unary: return SymExpr::unary(E->Op, Ops[0], E->Type);
+  case ExprKind::Binary: return SymExpr::binary(E->Op, Ops[0], Ops[1], E->Type);
+  case ExprKind::Select: return SymExpr::select(Ops[0], Ops[1], Ops[2], E->Type);
+  case ExprKind::Cast: return SymExpr::cast(Ops[0], E->Type);
+  default: return E;
+  }
+}
+
+std::vector<Guard> rewriteGuards(const std::vector<Guard> &Gs, const Rewrite &R) {
+  std::vector<Guard> Out = Gs;
+  for (Guard &G : Out)
+    G.Cond = rewrite(G.Cond, R);
+  return Out;
+}
+
+enum class Class { None, EarlyExitUnknown, EarlyExit, DataDependent, AcrossWarps, WithinWarp };
+
+/// One candidate situation: block shape and values of the uniform unknowns.
+struct Situation {
+  std::array<unsigned, 3> Dim{{32, 1, 1}};
+  std::map<std::string, int64_t> Values;
+  unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
+};
+
+/// What the threads of one situation do.
+struct Outcome {
+  Class C = Class::None;
+  Situation S;
+  std::vector<uint32_t> Reach, Skip, ExitSkip; ///< lane masks per warp
+  std::vector<int> Decider;                    ///< per thread: guard that stopped it
+  int UnknownGuard = -1;                       ///< first guard not decidable
+  bool ExitSkipWithinWarp = false;
+};
+
+int rank(Class C) { return int(C); }
+
+Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
+                 const std::vector<SharedArray> &Arrays) {
+  Outcome O;
+  O.S = S;
+  Rewrite R;
+  R.Values = &S.Values;
+  std::vector<SymRef> Conds;
+  std::vector<bool> Varies;
+  for (const Guard &G : Guards) {
+    Conds.push_back(rewrite(G.Cond, R));
+    Varies.push_back(isThreadVarying(G.Cond));
+  }
+  unsigned Threads = S.threads(), Warps = (Threads + WarpSize - 1) / WarpSize;
+  O.Reach.assign(Warps, 0);
+  O.Skip.assign(Warps, 0);
+  O.ExitSkip.assign(Warps, 0);
+  O.Decider.assign(Threads, -1);
+  bool UnknownCond = false, UnknownExit = false;
+  for (unsigned T = 0; T < Threads; ++T) {
+    LaneEnv Env;
+    Env.Arrays = &Arrays;
+    Env.Tid[0] = T % S.Dim[0];
+    Env.Tid[1] = (T / S.Dim[0]) % S.Dim[1];
+    Env.Tid[2] = T / (S.Dim[0] * S.Dim[1]);
+    for (int D = 0; D < 3; ++D)
+      Env.BlockDim[D] = S.Dim[D];
+    // Conditions first, returns last: a thread stopped by both counts as
+    // stopped by the condition (divergence rather than an early exit).
+    int Stop = -1;
+    bool StopByExit = false, Unknown = false, UnknownByExit = false;
+    for (int Pass = 0; Pass < 2 && Stop < 0; ++Pass)
+      for (size_t I = 0; I < Guards.size() && Stop < 0; ++I) {
+        if (isReturnGuard(Guards[I]) != (Pass == 1))
+          continue;
+        LaneValue V = evaluateLane(*Conds[I], Env);
+        if (!V.exact()) {
+          if (!Varies[I])
+            continue; // uniform and not witnessed: every thread agrees
+          if (!Unknown && O.UnknownGuard < 0)
+            O.UnknownGuard = int(I);
+          Unknown = true;
+          UnknownByExit = Pass == 1;
+          continue;
+        }
+        if ((V.C != 0) == Guards[I].Negated) {
+          Stop = int(I);
+          StopByExit = Pass == 1;
+        }
+      }
+    unsigned W = T / WarpSize, L = T % WarpSize;
+    O.Decider[T] = Stop;
+    if (Stop >= 0)
+      (StopByExit ? O.ExitSkip : O.Skip)[W] |= 1u << L;
+    else if (Unknown)
+      (UnknownByExit ? UnknownExit : UnknownCond) = true;
+    else
+      O.Reach[W] |= 1u << L;
+  }
+  bool AnyReach = false, AnySkip = false, AnyExit = false, Within = false, ExitWithin = false;
+  for (unsigned W = 0; W < Warps; ++W) {
+    AnyReach |= O.Reach[W] != 0;
+    AnySkip |= O.Skip[W] != 0;
+    AnyExit |= O.ExitSkip[W] != 0;
+    Within |= O.Reach[W] && (O.Skip[W] || O.ExitSkip[W]);
+    ExitWithin |= O.Reach[W] && O.ExitSkip[W];
+  }
+  O.ExitSkipWithinWarp = ExitWithin;
+  Class Definite = Class::None;
+  if (AnyReach && AnySkip)
+    Definite = Within ? Class::WithinWarp : Class::AcrossWarps;
+  else if (AnyReach && AnyExit)
+    Definite = Class::EarlyExit;
+  Class Open = UnknownCond ? Class::DataDependent
+               : UnknownExit ? Class::EarlyExitUnknown
+                             : Class::None;
+  O.C = rank(Definite) >= rank(Open) ? Definite : Open;
+  return O;
+}
+
+/// Block shapes to try: the known one, else 1-D sizes (and 2-D/3-D ones when
+/// the guards read threadIdx.y/z), smallest first.
+std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const std::vector<Guard> &Gs) {
+  if (Shape.known())
+    return {Shape.Dim};
+  std::vector<std::array<unsigned, 3>> Out;
+  for (unsigned N : {32u, 64u, 96u, 128u, 256u, 512u, 1024u})
+    Out.push_back({{N, 1, 1}});
+  bool Y = false, Z = false;
+  for (const Guard &G : Gs) {
+    SymLeaves L = collectLeaves(G.Cond);
+    Y |= L.UsesThreadIdx[1] || L.UsesBlockDim[1];
+    Z |= L.UsesThreadIdx[2] || L.UsesBlockDim[2];
+  }
+  if (Y || Z)
+    for (std::array<unsigned, 3> D : {std::array<unsigned, 3>{{16, 16, 1}}, {{32, 8, 1}}, {{8, 8, 1}},
+                                       {{32, 32, 1}}})
+      Out.push_back(D);
+  if (Z)
+    for (std::array<unsigned, 3> D : {std::array<unsigned, 3>{{8, 8, 4}}, {{32, 2, 2}}, {{4, 4, 4}}})
+      Out.push_back(D);
+  return Out;
+}
+
+/// Values of the uniform unknowns to try: all equal, then one at a time with
+/// the others at 0 and at 1024 (bounded). Non-negative only: most are sizes,
+/// indices or blockIdx, and a negative witness would read as nonsense.
+std::vector<std::map<std::string, int64_t>> assignmentsFor(const std::vector<std::string> &Names) {
+  static const int64_t Candidates[] = {0,  1,  2,   3,   4,   7,   8,   15,  16,   17,   31,  32, 33, 48,
+                                       63, 64, 65, 96, 127, 128, 255, 256, 511, 512, 1023, 1024};
+  std::vector<std::map<std::string, int64_t>> Out;
+  if (Names.empty())
+    return {{}};
+  for (int64_t V : Candidates) {
+    std::map<std::string, int64_t> M;
+    for (const auto &N : Names)
+      M[N] = V;
+    Out.push_back(M);
+  }
+  if (Names.size() > 1 && Names.size() <= 4)
+    for (int64_t Others : {int64_t(0), int64_t(1024)})
+      for (const auto &N : Names)
+        for (int64_t V : Candidates) {
+          std::map<std::string, int64_t> M;
+          for (const auto &K : Names)
+            M[K] = Others;
+          M[N] = V;
+          Out.push_back(M);
+        }
+  return Out;
+}
+
+/// The worst outcome over all situations (the first found of that class).
+Outcome classify(const std::vector<Guard> &Guards, const BlockShape &Shape,
+                 const std::vector<SharedArray> &Arrays) {
+  Outcome Best;
+  bool Varying = false;
+  std::vector<std::string> Names;
+  for (const Guard &G : Guards) {
+    if (!isThreadVarying(G.Cond))
+      continue;
+    Varying = true;
+    SymLeaves L = collectLeaves(G.Cond);
+    std::vector<const SymExpr *> Unknowns = L.Uniforms;
+    for (const SymExpr *Loop : L.Loops)
+      if (!Loop->LaneVarying)
+        Unknowns.push_back(Loop); // one iteration, so the same in every thread
+    for (const SymExpr *U : Unknowns)
+      if (std::find(Names.begin(), Names.end(), U->Name) == Names.end())
+        Names.push_back(U->Name);
+  }
+  if (!Varying)
+    return Best; // every guard is the same for all threads of the block
+  uint64_t Budget = 4'000'000; // thread evaluations, so that no input hangs the tool
+  for (const auto &Values : assignmentsFor(Names))
+    for (const auto &Dim : shapesFor(Shape, Guards)) {
+      Situation S;
+      S.Dim = Dim;
+      S.Values = Values;
+      if (Budget < S.threads())
+        return Best;
+      Budget -= S.threads();
+      Outcome O = evaluate(Guards, S, Arrays);
+      if (rank(O.C) > rank(Best.C))
+        Best = std::move(O);
+      if (Best.C == Class::WithinWarp)
+        return Best;
+    }
+  return Best;
+}
+
+// --- wording ---
+
+std::string listNumbers(const std::vector<unsigned> &Ns) {
+  std::vector<std::pair<unsigned, unsigned>> Runs;
+  for (unsigned N : Ns)
+    if (!Runs.empty() && Runs.back().second + 1 == N)
+      Runs.back().second = N;
+    else
+      Runs.push_back({N, N});
+  std::string S;
+  if (Runs.size() <= 4) {
+    for (size_t I = 0; I < Runs.size(); ++I)
+      S += (I ? ", " : "") + (Runs[I].first == Runs[I].second
+                                  ? std::to_string(Runs[I].first)
+                                  : fmt::format("{}-{}", Runs[I].first, Runs[I].second));
+    return S;
+  }
+  for (size_t I = 0; I < Ns.size() && I < 6; ++I)
+    S += (I ? ", " : "") + std::to_string(Ns[I]);
+  return S + fmt::format(", ... ({} in all)", Ns.size());
+}
+
+std::string lanesText(uint32_t Mask) {
+  std::vector<unsigned> Ls;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Mask >> L & 1)
+      Ls.push_back(L);
+  return (Ls.size() == 1 ? "lane " : "lanes ") + listNumbers(Ls);
+}
+
+std::string warpsText(const std::vector<unsigned> &Ws) {
+  return (Ws.size() == 1 ? "warp " : "warps ") + listNumbers(Ws);
+}
+
+/// "lanes 16-31 of warp 0 and warps 1-3": the threads in Masks.
+std::string threadsText(const std::vector<uint32_t> &Masks, const std::vector<uint32_t> &Full) {
+  std::vector<std::string> Parts;
+  std::vector<unsigned> Whole;
+  for (unsigned W = 0; W < Masks.size(); ++W) {
+    if (!Masks[W])
+      continue;
+    if (Masks[W] == Full[W])
+      Whole.push_back(W);
+    else if (Parts.size() < 2)
+      Parts.push_back(fmt::format("{} of warp {}", lanesText(Masks[W]), W));
+  }
+  if (!Whole.empty())
+    Parts.push_back(warpsText(Whole));
+  std::string S;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    S += (I ? (I + 1 == Parts.size() ? " and " : ", ") : "") + Parts[I];
+  return S;
+}
+
+std::string quotedList(const std::vector<std::string> &Items) {
+  std::string S;
+  for (size_t I = 0; I < Items.size(); ++I)
+    S += (I ? ", '" : "'") + Items[I] + "'";
+  return S;
+}
+
+std::string valuesText(const std::map<std::string, int64_t> &Values) {
+  std::string S;
+  for (const auto &[N, V] : Values)
+    S += (S.empty() ? "" : ", ") + fmt::format("{} = {}", N, V);
+  return S;
+}
+
+std::string kindText(const Guard &G) {
+  if (G.Kind == "if" || G.Kind == "else")
+    return "the if condition";
+  if (G.Kind == "loop")
+    return "the loop condition";
+  if (G.Kind == "switch")
+    return "the case condition of the switch";
+  if (G.Kind == "?:")
+    return "the condition of '?:'";
+  if (G.Kind == "&&" || G.Kind == "||")
+    return "the left operand of '" + G.Kind + "'";
+  return "the condition";
+}
+
+std::string varyingLeaves(const SymRef &Cond) {
+  std::vector<std::string> Items;
+  SymLeaves L = collectLeaves(Cond);
+  for (const SymExpr *V : L.Varyings)
+    if (Items.size() < 3)
+      Items.push_back(fmt::format("'{}' ({})", V->Name, V->Reason));
+  for (const SymExpr *V : L.Loops)
+    if (V->LaneVarying && Items.size() < 3)
+      Items.push_back(fmt::format("'{}' ({}, with a different value in each thread)", V->Name, V->Reason));
+  if (Items.empty() && L.usesLane())
+    Items.push_back("threadIdx");
+  std::string S;
+  for (size_t I = 0; I < Items.size(); ++I)
+    S += (I ? ", " : "") + Items[I];
+  return S;
+}
+
+/// For a grid-wide barrier: a blockIdx value whose block reaches it while
+/// block 0 does not (or the reverse), if the guards depend on blockIdx.
+std::optional<std::pair<std::string, int64_t>> gridWitness(const std::vector<Guard> &Guards,
+                                                           const BlockShape &Shape,
+                                                           const std::vector<SharedArray> &Arrays) {
+  std::vector<std::string> Names;
+  for (const Guard &G : Guards)
+    for (const SymExpr *U : collectLeaves(G.Cond).Uniforms)
+      if (U->Name.rfind("blockIdx.", 0) == 0 &&
+          std::find(Names.begin(), Names.end(), U->Name) == Names.end())
+        Names.push_back(U->Name);
+  if (Names.empty())
+    return std::nullopt;
+  auto Reached = [&](int64_t V) {
+    Situation S;
+    S.Dim = shapesFor(Shape, Guards).front();
+    for (const auto &N : Names)
+      S.Values[N] = V;
+    Outcome O = evaluate(Guards, S, Arrays);
+    return std::any_of(O.Reach.begin(), O.Reach.end(), [](uint32_t M) { return M != 0; });
+  };
+  bool First = Reached(0);
+  for (int64_t V = 1; V < 8; ++V)
+    if (Reached(V) != First)
+      return std::make_pair(Names.front(), V);
+  return std::nullopt;
+}
+
+/// One barrier (or call) to judge, with the guards to evaluate.
+struct Subject {
+  const FunctionModel *Fn = nullptr;
+  const BarrierSite *Site = nullptr;
+  std::vector<Guard> Guards;
+  const BarrierSite *Inner = nullptr; ///< callee barrier joined with this call's arguments
+  std::vector<std::string> PassedVarying; ///< parameters that receive varying values
+};
+
+class Reporter {
+public:
+  Reporter(CheckContext &Ctx) : Ctx(Ctx) {
+    auto It = Ctx.Options.Values.find(BarrierDivergenceCheck::EarlyExitSeverityKey);
+    std::string V = It == Ctx.Options.Values.end() ? "remark" : It->second;
+    EarlyExitOff = V == "off" || V == "none";
+    EarlyExitLevel = V == "warning" ? Severity::Warning : Severity::Remark;
+  }
+  void report(const Subject &Sub, const Outcome &O);
+
+private:
+  void witnessNote(Finding &F, const Subject &Sub, const Outcome &O, unsigned Warp, bool ExitOnly);
+  void shapeNote(Finding &F, const Subject &Sub, const Outcome &O);
+  void otherBranchNote(Finding &F, const Subject &Sub);
+  CheckContext &Ctx;
+  bool EarlyExitOff = false;
+  Severity EarlyExitLevel = Severity::Remark;
+};
+
+void Reporter::witnessNote(Finding &F, const Subject &Sub, const Outcome &O, unsigned Warp,
+                           bool ExitOnly) {
+  // Which guard stopped the first skipping lanes of Warp, and which lanes.
+  std::map<int, uint32_t> ByGuard;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    unsigned T = Warp * WarpSize + L;
+    if (T < O.Decider.size() && O.Decider[T] >= 0 &&
+        (!ExitOnly || isReturnGuard(Sub.Guards[size_t(O.Decider[T])])))
+      ByGuard[O.Decider[T]] |= 1u << L;
+  }
+  for (const auto &[Index, Mask] : ByGuard) {
+    const Guard &G = Sub.Guards[size_t(Index)];
+    SourcePos At = G.Where.valid() ? G.Where : Sub.Site->Where;
+    std::string Who = fmt::format("{} of warp {}", lanesText(Mask), Warp);
+    const char *S = __builtin_popcount(Mask) == 1 ? "s" : "";
+    if (G.Kind == "early return")
+      F.Notes.push_back({At, fmt::format("{} return{} here", Who, S), {}});
+    else if (G.Kind == "break")
+      F.Notes.push_back({At, fmt::format("{} leave{} the loop here", Who, S), {}});
+    else if (G.Kind == "continue")
+      F.Notes.push_back({At, fmt::format("{} skip{} the rest of the iteration here", Who, S), {}});
+    else if (G.Kind == "reached")
+      F.Notes.push_back({At, Who + " left earlier through a return, break or continue taken under "
+                                   "a thread-varying condition (the first one is here)", {}});
+    else
+      F.Notes.push_back({At, fmt::format("{} '{}' is {} for {}{}", kindText(G), toString(G.Cond),
+                                         G.Negated ? "true" : "false", Who,
+                                         G.Kind == "else" ? " (the barrier is in the else branch)"
+                                         : G.Kind == "loop" ? ": the trip count differs between threads"
+                                                            : ""),
+                         {}});
+  }
+}
+
+void Reporter::shapeNote(Finding &F, const Subject &Sub, const Outcome &O) {
+  const BlockShape &Shape = Sub.Fn->Shape;
+  if (Shape.known()) {
+    F.Notes.push_back({Shape.Where, fmt::format("assuming block {}x{}x{} {}", Shape.Dim[0], Shape.Dim[1],
+                                                Shape.Dim[2], Shape.Description),
+                       {}});
+    return;
+  }
+  F.Notes.push_back(
+      {SourcePos(),
+       fmt::format("block shape not known, so several were tried and this happens with a block of "
+                   "{}x{}x{} threads ({})",
+                   O.S.Dim[0], O.S.Dim[1], O.S.Dim[2], Shape.Description),
+       {}});
+}
+
+void Reporter::otherBranchNote(Finding &F, const Subject &Sub) {
+  // if (c) barrier A; else barrier B: threads split between two barriers.
+  for (const BarrierSite &Other : Sub.Fn->Barriers) {
+    if (&Other == Sub.Site)
+      continue;
+    for (const Guard &G : Sub.Site->Guards)
+      for (const Guard &H : Other.Guards)
+        if ((G.Kind == "if" || G.Kind == "else") && (H.Kind == "if" || H.Kind == "else") &&
+            G.Kind != H.Kind && G.Cond == H.Cond) {
+          F.Notes.push_back({Other.Where,
+                             "the other branch has its own barrier here; threads waiting at "
+                             "different barriers do not synchronise with each other",
+                             {}});
+          return;
+        }
+  }
+}
+
+void Reporter::report(const Subject &Sub, const Outcome &O) {
+  if (O.C == Class::None)
+    return;
+  bool Exit = O.C == Class::EarlyExit || O.C == Class::EarlyExitUnknown;
+  if (Exit && EarlyExitOff)
+    return;
+  const BarrierSite &B = *Sub.Site;
+  Finding F;
+  F.Where = B.Where;
+  F.Level = Exit ? EarlyExitLevel : Severity::Warning;
+  F.Check = Exit ? BarrierDivergenceCheck::EarlyExitName
+            : O.C == Class::AcrossWarps ? BarrierDivergenceCheck::AcrossWarpsName
+                                        : BarrierDivergenceCheck::Name;
+  std::string What = B.ViaCall.empty() ? fmt::format("barrier '{}'", B.Spelling)
+                                       : fmt::format("call to '{}', which executes a block barrier,", B.ViaCall);
+  bool Definite = O.C == Class::WithinWarp || O.C == Class::AcrossWarps || O.C == Class::EarlyExit;
+  std::string With = O.S.Values.empty() || !Definite ? "" : "with " + valuesText(O.S.Values) + ", ";
+  std::vector<uint32_t> Full(O.Reach.size());
+  for (size_t W = 0; W < Full.size(); ++W)
+    Full[W] = O.Reach[W] | O.Skip[W] | O.ExitSkip[W];
+  for (size_t W = 0; W < Full.size(); ++W) {
+    unsigned Threads = O.S.threads();
+    unsigned N = std::min<unsigned>(WarpSize, Threads - unsigned(W) * WarpSize);
+    Full[W] = N >= 32 ? 0xffffffffu : ((1u << N) - 1);
+  }
+  switch (O.C) {
+  case Class::WithinWarp: {
+    unsigned W = 0;
+    while (W < O.Reach.size() && !(O.Reach[W] && (O.Skip[W] | O.ExitSkip[W])))
+      ++W;
+    uint32_t Out = O.Skip[W] | O.ExitSkip[W];
+    F.Message = fmt::format("{} is divergent within a warp: {}{} of warp {} {} it, {} {} not", What, With,
+                            lanesText(O.Reach[W]), W, __builtin_popcount(O.Reach[W]) == 1 ? "reaches" : "reach",
+                            lanesText(Out), __builtin_popcount(Out) == 1 ? "does" : "do");
+    witnessNote(F, Sub, O, W, false);
+    break;
+  }
+  case Class::AcrossWarps: {
+    std::vector<unsigned> R, S;
+    for (unsigned W = 0; W < O.Reach.size(); ++W)
+      (O.Reach[W] ? R : S).push_back(W);
+    F.Message = fmt::format("{} is divergent across warps: {}{} {} it, {} {} not (all lanes of a warp "
+                            "agree)",
+                            What, With, warpsText(R), R.size() == 1 ? "reaches" : "reach", warpsText(S),
+                            S.size() == 1 ? "does" : "do");
+    witnessNote(F, Sub, O, S.front(), false);
+    break;
+  }
+  case Class::EarlyExit: {
+    std::string Gone = threadsText(O.ExitSkip, Full);
+    bool One = (Gone.rfind("lane ", 0) == 0 || Gone.rfind("warp ", 0) == 0) &&
+               Gone.find(" and ") == std::string::npos;
+    F.Message = fmt::format("{} is not reached by threads that returned earlier: {}{} return{} before it{}",
+                            What, With, Gone, One ? "s" : "", O.ExitSkipWithinWarp ? "" : " (whole warps)");
+    unsigned W = 0;
+    while (W < O.ExitSkip.size() && !O.ExitSkip[W])
+      ++W;
+    witnessNote(F, Sub, O, W, true);
+    break;
+  }
+  case Class::DataDependent:
+  case Class::EarlyExitUnknown: {
+    const Guard &G = Sub.Guards[size_t(std::max(O.UnknownGuard, 0))];
+    std::string Leaves = varyingLeaves(G.Cond);
+    SourcePos At = G.Where.valid() ? G.Where : B.Where;
+    if (O.C == Class::EarlyExitUnknown) {
+      F.Message = fmt::format("{} may not be reached by threads that returned earlier: which threads "
+                              "return depends on {}",
+                              What, Leaves);
+      F.Notes.push_back({At, "threads return here under a thread-varying condition", {}});
+    } else if (isExitGuard(G)) {
+      F.Message = fmt::format("{} may be divergent: whether a thread reaches it depends on {}, which can "
+                              "differ between threads",
+                              What, Leaves);
+      F.Notes.push_back({At, "threads leave here under a thread-varying condition", {}});
+    } else if (G.Kind == "loop") {
+      F.Message = fmt::format("{} may be divergent: it is in a loop whose number of iterations can differ "
+                              "between threads (the condition '{}' depends on {})",
+                              What, toString(G.Cond), Leaves);
+      F.Notes.push_back({At, "the loop is here", {}});
+    } else {
+      F.Message = fmt::format("{} may be divergent: whether a thread reaches it depends on {}, which can "
+                              "differ between threads",
+                              What, Leaves);
+      F.Notes.push_back({At, fmt::format("{} '{}' is thread-varying and cannot be evaluated per thread",
+                                         kindText(G), toString(G.Cond)),
+                         {}});
+    }
+    break;
+  }
+  case Class::None:
+    return;
+  }
+  if (Sub.Inner)
+    F.Notes.push_back({Sub.Inner->Where,
+                       fmt::format("the barrier inside '{}' is here; whether it is reached depends on {} {}, "
+                                   "which this call gives a thread-varying value",
+                                   B.ViaCall, Sub.PassedVarying.size() == 1 ? "parameter" : "parameters",
+                                   quotedList(Sub.PassedVarying)),
+                       {}});
+  else if (!B.ViaCall.empty())
+    F.Notes.push_back({B.CalleeBarrier, fmt::format("'{}' executes a block barrier here", B.ViaCall), {}});
+  if (Definite)
+    shapeNote(F, Sub, O);
+  if (O.C == Class::WithinWarp || O.C == Class::AcrossWarps)
+    otherBranchNote(F, Sub);
+  if (Definite && !O.S.Values.empty())
+    F.Notes.push_back({SourcePos(),
+                       fmt::format("the condition depends on warp-uniform values; {} is one choice for "
+                                   "which the threads disagree",
+                                   valuesText(O.S.Values)),
+                       {}});
+  if (Exit)
+    F.Notes.push_back({SourcePos(),
+                       "threads that have returned never arrive at later barriers: shared data they "
+                       "would have produced before it is missing, and a barrier that not every thread "
+                       "of the block reaches is undefined behaviour in CUDA; prefer guarding the work "
+                       "('if (i < n) { ... }') to returning",
+                       {}});
+  Ctx.Out.Findings.push_back(std::move(F));
+}
+
+} // namespace
+
+void BarrierDivergenceCheck::run(CheckContext &Ctx) {
+  const auto &Arrays = Ctx.Model.Arrays;
+  Reporter R(Ctx);
+  std::map<std::string, const FunctionModel *> ByName;
+  for (const FunctionModel &F : Ctx.Model.Functions)
+    ByName.emplace(F.Name, &F);
+  Rewrite Uniform;
+  Uniform.ParamsUniform = true;
+  for (const FunctionModel &F : Ctx.Model.Functions)
+    for (const BarrierSite &B : F.Barriers) {
+      Subject Sub;
+      Sub.Fn = &F;
+      Sub.Site = &B;
+      Sub.Guards = rewriteGuards(B.Guards, Uniform);
+      Outcome O = classify(Sub.Guards, F.Shape, Arrays);
+      // A call into a helper whose barrier depends on a parameter that gets a
+      // thread-varying value here: judge the helper's barrier with it.
+      auto Callee = B.ViaCall.empty() ? ByName.end() : ByName.find(B.ViaCall);
+      if (Callee != ByName.end() && !Callee->second->IsKernel) {
+        std::map<std::string, SymRef> Args;
+        std::set<std::string> Varying;
+        for (const auto &[P, V] : B.Args) {
+          Args[P] = rewrite(V, Uniform);
+          if (isThreadVarying(Args[P]))
+            Varying.insert(P);
+        }
+        Rewrite Join;
+        Join.Args = &Args;
+        Join.ParamsUniform = true;
+        for (const BarrierSite &Inner : Callee->second->Barriers) {
+          std::vector<std::string> Used;
+          for (const Guard &G : Inner.Guards)
+            for (const SymExpr *V : collectLeaves(G.Cond).Varyings)
+              if (isParameterLeaf(*V) && Varying.count(V->Name) &&
+                  std::find(Used.begin(), Used.end(), V->Name) == Used.end())
+                Used.push_back(V->Name);
+          if (Used.empty())
+            continue;
+          Subject Joined = Sub;
+          for (const Guard &G : rewriteGuards(Inner.Guards, Join))
+            Joined.Guards.push_back(G);
+          Outcome J = classify(Joined.Guards, F.Shape, Arrays);
+          if (rank(J.C) > rank(O.C)) {
+            O = std::move(J);
+            Joined.Inner = &Inner;
+            Joined.PassedVarying = Used;
+            Sub = std::move(Joined);
+          }
+        }
+      }
+      R.report(Sub, O);
+      // grid.sync() waits for every thread of the grid: blocks must agree too.
+      if (O.C == Class::None && B.ViaCall.empty() && B.Spelling.find("grid_group") != std::string::npos)
+        if (auto W = gridWitness(Sub.Guards, F.Shape, Arrays)) {
+          Finding G;
+          G.Check = Name;
+          G.Level = Severity::Warning;
+          G.Where = B.Where;
+          G.Message = fmt::format("grid barrier '{}' is divergent across blocks: whether a block reaches "
+                                  "it depends on '{}' (blocks with {} = 0 and {} = {} disagree), and it "
+                                  "waits for every thread of the grid",
+                                  B.Spelling, W->first, W->first, W->first, W->second);
+          Ctx.Out.Findings.push_back(std::move(G));
+        }
+    }
+}
+
+} // namespace cbl

@@ -1,0 +1,44 @@
+// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
+// A conflict that depends on a kernel parameter is decided for every value:
+// the address is affine in the parameter, so once it exceeds the spread of
+// the other terms the cost repeats every 32 words; one period plus the small
+// values is evaluated. It is reported as a possible conflict, at remark
+// severity (configurable), with its condition.
+
+__global__ void pitched(float *o, int pitch, unsigned offset) {
+  __shared__ float s[32 * 1024];
+  // A 16x2 block: rows of 16 lanes, 'pitch' floats apart.
+  o[threadIdx.x] = s[threadIdx.y * pitch + threadIdx.x];
+  // A uniform offset in whole words changes nothing: exact and clean.
+  o[threadIdx.x] += s[threadIdx.y * 16 + threadIdx.x + offset];
+}
+// CHECK: parameters.cu:12:20: remark: possible bank conflict reading 's': 2-way when 'pitch' mod 32 is not 16, except 'pitch' = 0-15 (conflict-free) (for 'pitch' >= 0) (worst: 2 wavefronts, ideal 1, at 'pitch' = 17) [cuda-shared-bank-conflict]
+// JSON: "expression": "s[threadIdx.y * pitch + threadIdx.x]",
+// JSON: "reason": "the cost depends on the value of 'pitch': 2-way when 'pitch' mod 32 is not 16, except 'pitch' = 0-15 (conflict-free) (for 'pitch' >= 0)",
+// JSON-NEXT: "status": "bound",
+// JSON: "expression": "s[threadIdx.y * 16 + threadIdx.x + offset]",
+// JSON: "parameters": [
+// JSON-NEXT: "offset"
+// JSON: "status": "exact",
+// JSON-NEXT: "wavefronts": 1,
+
+// Block shape unknown and the index uses threadIdx.y: the degree is given for
+// every blockDim.x that changes it, and the worst is warned about.
+__global__ void unknownShape(float *o) {
+  __shared__ float tile[32][32];
+  o[threadIdx.x] = tile[threadIdx.y][threadIdx.x];
+}
+// CHECK: parameters.cu:[[# @LINE-2]]:20: warning: up to 32-way bank conflict reading 'tile': 32 lanes of warp 0 read 32 distinct words of bank 0 at blockDim.x=1 (32 wavefronts, ideal 1) (32-way at blockDim.x=1, 16-way at blockDim.x=2, 8-way at blockDim.x=4, 4-way at blockDim.x=8, 2-way at blockDim.x=16, conflict-free at blockDim.x=32..1024)
+// CHECK: note: assuming a block of unknown shape: the address uses threadIdx.y or threadIdx.z, so the result depends on blockDim.x (each power of two up to 1024 was evaluated, cases above); pin it with --block-dim=X,Y,Z
+
+// The check option PossibleSeverity (remark by default) raises possible
+// conflicts to warnings or silences them.
+// RUN: %cbl --config='{CheckOptions: {cuda-shared-bank-conflict.PossibleSeverity: warning}}' %s 2>&1 | %FileCheck %s --check-prefix=RAISED
+// RAISED: parameters.cu:12:20: warning: possible bank conflict reading 's'
+// RUN: %cbl --config='{CheckOptions: {cuda-shared-bank-conflict.PossibleSeverity: none}}' %s 2>&1 | %FileCheck %s --check-prefix=SILENT
+// SILENT-NOT: possible bank conflict
+// SILENT: parameters.cu:{{[0-9]+}}:20: warning: up to 32-way bank conflict reading 'tile'
+// SILENT-NOT: possible bank conflict
+
+void launch(float *o) { pitched<<<1, dim3(16, 2)>>>(o, 17, 3); }
