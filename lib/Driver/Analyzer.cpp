@@ -148,6 +148,13 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
     CheckContext Ctx{M, Opts.Checks, R.Report};
     Info.Make()->run(Ctx);
   }
+  // A check may report under finer names (cuda-barrier-early-exit); the
+  // globs apply to those names too.
+  R.Report.Findings.erase(std::remove_if(R.Report.Findings.begin(), R.Report.Findings.end(),
+                                         [&](const Finding &F) {
+                                           return !checkEnabled(F.Check, Opts.CheckGlobs);
+                                         }),
+                          R.Report.Findings.end());
   // clang-tidy's --header-filter: findings outside the main file only when
   // their file matches.
   if (Opts.HeaderFilter) {

@@ -107,6 +107,7 @@ std::vector<std::string> deviceSideCommand(const std::vector<std::string> &Cmd,
   Out.push_back("-w"); // we report our findings, not Clang's warnings
   Out.push_back("-fno-caret-diagnostics"); // no "N errors generated" on stderr
   Out.push_back("-Wno-unknown-cuda-version");
+  Out.push_back("-Wno-register"); // nvcc accepts 'register' in C++17 code
   Out.push_back("-resource-dir");
   Out.push_back(Setup.ResourceDir);
   if (Setup.Mode == CudaMode::Headers) {

@@ -13,6 +13,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -63,6 +64,77 @@ SymRef FunctionWalker::unknownFor(const Expr *E, const std::string &Why, bool Va
   IntType T = intTypeOf(E->getType());
   std::string Name = spell(E);
   return Varying ? SymExpr::varying(Name, Why, T) : SymExpr::uniform(Name, Why, T);
+}
+
+static SymRef builtinVarMember(const PseudoObjectExpr *POE);
+
+SymRef FunctionWalker::uniformityMarker(const VarDecl *VD, bool Varying) {
+  std::string N = VD->getNameAsString();
+  std::string Why = "'" + N + "' is not an integer; only whether it can differ between threads is tracked";
+  return Varying ? SymExpr::varying(N, Why, IntType::i64()) : SymExpr::uniform(N, Why, IntType::i64());
+}
+
+/// Results of these calls differ between threads whatever their arguments.
+static bool isThreadVaryingBuiltin(llvm::StringRef Name) {
+  return Name.contains("shfl") || Name.contains("ballot") || Name.contains("_any") ||
+         Name.contains("_all") || Name.starts_with("atomic") || Name.starts_with("__atomic") ||
+         Name.contains("clock") || Name == "__activemask" || Name.contains("lane") ||
+         Name == "thread_rank" || Name == "thread_index" || Name.contains("match") ||
+         Name.contains("reduce") || Name.starts_with("curand");
+}
+
+bool FunctionWalker::threadVarying(const Expr *E) {
+  E = E->IgnoreParens();
+  if (E->isValueDependent())
+    return true;
+  if (!E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx))
+    return false;
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E)) {
+    SymRef Leaf = builtinVarMember(POE);
+    return !Leaf || isThreadVarying(Leaf);
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return false; // functions, enumerators
+    auto It = Vars.Ints.find(VD);
+    if (It != Vars.Ints.end())
+      return isThreadVarying(It->second);
+    auto Ref = Vars.Refs.find(VD);
+    if (Ref != Vars.Refs.end())
+      return isThreadVarying(Ref->second.ByteOffset);
+    if (Vars.Ptrs.count(VD))
+      return isThreadVarying(Vars.Ptrs.find(VD)->second.ByteOffset);
+    return !uniformAddress(E) && !isSharedVar(VD);
+  }
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    if (ICE->getCastKind() == CK_LValueToRValue) {
+      const Expr *Sub = ICE->getSubExpr()->IgnoreParens();
+      if (isa<DeclRefExpr>(Sub))
+        return threadVarying(Sub);
+      if (auto Loc = lvalOf(Sub))
+        return isThreadVarying(Loc->ByteOffset);
+      return !uniformAddress(Sub);
+    }
+    return threadVarying(ICE->getSubExpr());
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || isThreadVaryingBuiltin(Callee->getName()))
+      return true;
+    for (const Expr *Arg : Call->arguments())
+      if (threadVarying(Arg))
+        return true;
+    // A user function may read threadIdx itself; library math may not.
+    return Callee->hasBody() && !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation());
+  }
+  if (E->getType()->isIntegralOrEnumerationType() && isa<ArraySubscriptExpr>(E))
+    return isThreadVarying(intOf(E));
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      if (threadVarying(CE))
+        return true;
+  return false;
 }
 
 SymRef FunctionWalker::boolOf(const Expr *E) {
@@ -294,13 +366,13 @@ SymRef FunctionWalker::intOf(const Expr *E) {
         return boolOf(ICE->getSubExpr());
       return SymExpr::cast(intOf(ICE->getSubExpr()), T);
     default:
-      return unknownFor(E, "conversion not modelled", true);
+      return unknownFor(E, "conversion not modelled", threadVarying(ICE->getSubExpr()));
     }
   }
   if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
     if (CE->getSubExpr()->getType()->isIntegralOrEnumerationType())
       return SymExpr::cast(intOf(CE->getSubExpr()), T);
-    return unknownFor(E, "conversion from a non-integer value", true);
+    return unknownFor(E, "conversion from a non-integer value", threadVarying(CE->getSubExpr()));
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -336,7 +408,7 @@ SymRef FunctionWalker::intOf(const Expr *E) {
     }
     if (!BO->getLHS()->getType()->isIntegralOrEnumerationType() ||
         !BO->getRHS()->getType()->isIntegralOrEnumerationType())
-      return unknownFor(E, "arithmetic on non-integer values", true);
+      return unknownFor(E, "arithmetic on non-integer values", threadVarying(E));
     Opcode Op;
     switch (BO->getOpcode()) {
     case BO_Add: Op = Opcode::Add; break;

@@ -247,8 +247,12 @@ void FunctionWalker::assignVar(const VarDecl *VD, const Expr *RHS, SymRef Value)
       Vars.Ptrs.erase(VD);
     return;
   }
-  if (!VD->getType()->isIntegralOrEnumerationType())
-    return;
+  if (!VD->getType()->isIntegralOrEnumerationType()) {
+    // Floating point and other scalars: track only whether they vary.
+    if (!VD->getType()->isScalarType())
+      return;
+    Value = uniformityMarker(VD, RHS ? threadVarying(RHS) : !Value || isThreadVarying(Value));
+  }
   Vars.Ints[VD] = SymExpr::cast(Value, intTypeOf(VD->getType()));
   if (!Recording) {
     // Dry walk of a loop body: remember whether the variable ever takes a
@@ -276,6 +280,10 @@ void FunctionWalker::declare(const VarDecl *VD) {
   }
   if (VD->getType()->isPointerType()) {
     assignVar(VD, Init, nullptr);
+    return;
+  }
+  if (VD->getType()->isScalarType() && !VD->getType()->isIntegralOrEnumerationType()) {
+    Vars.Ints[VD] = uniformityMarker(VD, !Init || threadVarying(Init));
     return;
   }
   if (VD->getType()->isIntegralOrEnumerationType()) {
@@ -789,8 +797,11 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
         Vars.Ptrs.erase(VD);
         continue;
       }
-      if (!VD->getType()->isIntegralOrEnumerationType())
+      if (!VD->getType()->isIntegralOrEnumerationType()) {
+        if (VD->getType()->isScalarType())
+          Vars.Ints[VD] = uniformityMarker(VD, Varying[VD]);
         continue;
+      }
       std::string N = VD->getNameAsString();
       std::string Why = "'" + N + "' changes in the loop at line " + std::to_string(Line);
       Vars.Ints[VD] = Varying[VD] ? SymExpr::varying(N, Why, intTypeOf(VD->getType()))

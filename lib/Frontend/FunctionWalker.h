@@ -63,6 +63,11 @@ private:
   SymRef intOf(const clang::Expr *E);
   SymRef boolOf(const clang::Expr *E);
   SymRef unknownFor(const clang::Expr *E, const std::string &Why, bool Varying);
+  /// Can E (of any type, floating point included) differ between threads?
+  bool threadVarying(const clang::Expr *E);
+  /// The stand-in value of a non-integer local: an unknown that is uniform
+  /// or varying as its value is, so conditions on it classify correctly.
+  SymRef uniformityMarker(const clang::VarDecl *VD, bool Varying);
   SymRef valueOfVar(const clang::VarDecl *VD, const clang::Expr *Use);
   SymRef valueOfCall(const clang::CallExpr *Call);
   /// True when the address of a (non-shared) lvalue, or the value of a
