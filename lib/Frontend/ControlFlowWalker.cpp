@@ -1,0 +1,394 @@
+//===- ControlFlowWalker.cpp - Conditions, loops and switches -------------===//
+//
+// The control-flow half of FunctionWalker: if/else and ?: merge values with
+// Select so straight-line code under conditions stays exact; early exits
+// narrow what follows; loops get their counters (LoopInfo) for the symbolic
+// layer to enumerate, after a dry walk decides which locals stay uniform;
+// switch cases are guards on the condition's value.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionWalker.h"
+#include "WalkerSupport.h"
+
+#include "clang/AST/StmtCXX.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cbl {
+
+bool leavesEarly(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    unsigned Nested = 0;
+    bool TraverseForStmt(ForStmt *S) { return nested(S); }
+    bool TraverseWhileStmt(WhileStmt *S) { return nested(S); }
+    bool TraverseDoStmt(DoStmt *S) { return nested(S); }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return nested(S); }
+    bool TraverseSwitchStmt(SwitchStmt *S) { // a continue in it still leaves
+      ++InSwitch;
+      for (Stmt *Child : S->children())
+        TraverseStmt(Child);
+      --InSwitch;
+      return !Found;
+    }
+    unsigned InSwitch = 0;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool nested(Stmt *S) {
+      ++Nested;
+      for (Stmt *Child : S->children())
+        TraverseStmt(Child);
+      --Nested;
+      return !Found;
+    }
+    bool VisitBreakStmt(BreakStmt *) { Found |= Nested == 0 && InSwitch == 0; return !Found; }
+    bool VisitContinueStmt(ContinueStmt *S) {
+      Found |= Nested == 0;
+      return !Found;
+    }
+    bool VisitReturnStmt(ReturnStmt *) { Found = true; return false; }
+    bool VisitGotoStmt(GotoStmt *) { Found = true; return false; }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
+void FunctionWalker::mergeEnvs(const SymRef &Cond, const Env &Then, const Env &Else,
+                               bool ThenLive, bool ElseLive) {
+  if (!ThenLive) {
+    Vars = Else;
+    return;
+  }
+  if (!ElseLive) {
+    Vars = Then;
+    return;
+  }
+  Env M;
+  for (const auto &KV : Then.Ints) {
+    auto It = Else.Ints.find(KV.first);
+    if (It == Else.Ints.end())
+      continue; // declared in one branch only: out of scope after it
+    M.Ints[KV.first] = KV.second == It->second
+                           ? KV.second
+                           : SymExpr::select(Cond, KV.second, It->second, KV.second->Type);
+  }
+  for (const auto &KV : Then.Ptrs) {
+    auto It = Else.Ptrs.find(KV.first);
+    if (It == Else.Ptrs.end() || It->second.ArrayId != KV.second.ArrayId)
+      continue;
+    SharedLoc L = KV.second;
+    if (L.ByteOffset != It->second.ByteOffset)
+      L.ByteOffset = SymExpr::select(Cond, KV.second.ByteOffset, It->second.ByteOffset,
+                                     IntType::i64());
+    M.Ptrs[KV.first] = L;
+  }
+  for (const auto &KV : Then.Refs) {
+    auto It = Else.Refs.find(KV.first);
+    if (It != Else.Refs.end() && It->second.ArrayId == KV.second.ArrayId &&
+        It->second.ByteOffset == KV.second.ByteOffset)
+      M.Refs[KV.first] = KV.second;
+  }
+  Vars = std::move(M);
+}
+
+void FunctionWalker::exitPath(const char *What, SourceLocation Where) {
+  bool Varying = false;
+  for (const Guard &G : currentGuards())
+    Varying |= isThreadVarying(G.Cond);
+  // A return inside a helper walked in place (inlineCall) ends the helper,
+  // not the caller's loops.
+  if (std::string(What) == "return" && !InlineStack.empty()) {
+    Alive = SymExpr::constant(0, IntType::boolean());
+    return;
+  }
+  // A continue does not leave the loop: the thread is back next iteration.
+  if (Varying && LoopDepth > 0 && std::string(What) != "continue")
+    ExitedUnderVaryingGuard = true;
+  if (Varying)
+    Exits.push_back({What, pos(Where)});
+  Alive = SymExpr::constant(0, IntType::boolean());
+}
+
+void FunctionWalker::walkBranch(const Stmt *S, SymRef Cond, bool Negated, const char *Kind,
+                                SourceLocation Where) {
+  SymRef Outer = Alive;
+  bool PushedOuter = !isTrue(Outer);
+  if (PushedOuter)
+    Path.push_back(reachedGuard(Outer));
+  Path.push_back(Guard{Cond, Negated, pos(Where), Kind});
+  Alive = trueValue();
+  if (S)
+    walkStmt(S);
+  Path.pop_back();
+  if (PushedOuter)
+    Path.pop_back();
+}
+
+void FunctionWalker::walkIf(const IfStmt *If) {
+  if (If->getInit())
+    walkStmt(If->getInit());
+  if (const DeclStmt *DS = If->getConditionVariableDeclStmt())
+    walkStmt(DS);
+  if (If->isConsteval()) {
+    walkStmt(If->getElse() ? If->getElse() : nullptr);
+    return;
+  }
+  visit(If->getCond());
+  SymRef C = boolOf(If->getCond());
+  SymRef Outer = Alive;
+  Env Before = Vars;
+  walkBranch(If->getThen(), C, false, "if", If->getIfLoc());
+  Env Then = Vars;
+  SymRef AliveThen = Alive;
+  Vars = Before;
+  Alive = trueValue();
+  if (If->getElse())
+    walkBranch(If->getElse(), C, true, "else", If->getElseLoc());
+  SymRef AliveElse = Alive;
+  mergeEnvs(C, Then, Vars, !isFalse(AliveThen), !isFalse(AliveElse));
+  SymRef Survive;
+  if (isTrue(AliveThen) && isTrue(AliveElse))
+    Survive = trueValue();
+  else
+    Survive = SymExpr::select(C, AliveThen ? AliveThen : trueValue(),
+                              AliveElse ? AliveElse : trueValue(), IntType::boolean());
+  Alive = andOf(Outer, Survive);
+}
+
+void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                              const Expr *Inc, const Stmt *Body, bool CondFirst) {
+  if (Init)
+    walkStmt(Init);
+  AssignedVars AV;
+  AV.TraverseStmt(const_cast<Stmt *>(Body));
+  if (Cond)
+    AV.TraverseStmt(const_cast<Expr *>(Cond));
+  if (Inc)
+    AV.TraverseStmt(const_cast<Expr *>(Inc));
+
+  // Which modified locals stay warp-uniform? Start from "uniform unless the
+  // value before the loop varies" and walk the body dry until stable.
+  llvm::DenseMap<const VarDecl *, bool> Varying;
+  for (const VarDecl *VD : AV.Vars) {
+    auto It = Vars.Ints.find(VD);
+    Varying[VD] = It != Vars.Ints.end() && isThreadVarying(It->second);
+  }
+  unsigned Line = pos(Loop->getBeginLoc()).Line;
+  auto Bind = [&]() {
+    for (const VarDecl *VD : AV.Vars) {
+      if (VD->getType()->isPointerType()) {
+        Vars.Ptrs.erase(VD);
+        continue;
+      }
+      if (!VD->getType()->isIntegralOrEnumerationType()) {
+        if (VD->getType()->isScalarType())
+          Vars.Ints[VD] = uniformityMarker(VD, Varying[VD]);
+        continue;
+      }
+      std::string N = VD->getNameAsString();
+      std::string Why = "'" + N + "' changes in the loop at line " + std::to_string(Line);
+      Vars.Ints[VD] = Varying[VD] ? SymExpr::varying(N, Why, intTypeOf(VD->getType()))
+                                  : SymExpr::uniform(N, Why, intTypeOf(VD->getType()));
+    }
+  };
+  Env Before = Vars;
+  std::vector<Guard> PathBefore = Path;
+  SymRef AliveBefore = Alive;
+  bool WasRecording = Recording;
+  bool VaryingExit = false;
+  bool OuterExited = ExitedUnderVaryingGuard;
+  size_t ExitsBefore = Exits.size();
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    Vars = Before;
+    Bind();
+    Recording = false;
+    AssignedVarying.clear();
+    ExitedUnderVaryingGuard = false;
+    Exits.resize(ExitsBefore);
+    ++LoopDepth;
+    SymRef C = Cond ? boolOf(Cond) : trueValue();
+    walkBranch(Body, C, false, "loop", Loop->getBeginLoc());
+    Alive = AliveBefore; // a continue still runs the increment
+    if (Inc)
+      visit(Inc);
+    --LoopDepth;
+    VaryingExit = ExitedUnderVaryingGuard;
+    bool Changed = false;
+    for (auto &KV : AssignedVarying)
+      if (KV.second && !Varying[KV.first]) {
+        Varying[KV.first] = true;
+        Changed = true;
+      }
+    if (!Changed)
+      break;
+  }
+  Recording = WasRecording;
+  Path = PathBefore;
+  Alive = AliveBefore;
+  // The exits that leave the loop (seen in the dry walk), for diagnostics.
+  std::vector<ExitSite> Leaving;
+  for (size_t I = ExitsBefore; I < Exits.size(); ++I)
+    if (Exits[I].Kind != "continue")
+      Leaving.push_back(Exits[I]);
+  Exits.resize(ExitsBefore);
+  bool VaryingReturn = llvm::any_of(Leaving, [](const ExitSite &E) { return E.Kind == "return"; });
+  std::string LeaveText, LeaveKind = "loop";
+  SourcePos LeaveWhere = pos(Loop->getBeginLoc());
+  if (!Leaving.empty()) {
+    LeaveText = " (the " + Leaving.front().Kind + " at line " + std::to_string(Leaving.front().Where.Line) + ")";
+    LeaveWhere = Leaving.front().Where;
+    LeaveKind = VaryingReturn && llvm::all_of(Leaving, [](const ExitSite &E) { return E.Kind == "return"; })
+                    ? "early return" : "break";
+  }
+
+  // The loop's counters become LoopVars so the symbolic layer can enumerate
+  // the iterations: every loop-carried integer when the body always reaches
+  // its end, else only an integer that just the increment expression updates.
+  std::vector<const VarDecl *> Counters;
+  if (Recording && Out && CondFirst) {
+    AssignedVars IncVars, BodyVars;
+    if (Inc)
+      IncVars.TraverseStmt(const_cast<Expr *>(Inc));
+    BodyVars.TraverseStmt(const_cast<Stmt *>(Body));
+    if (!leavesEarly(Body)) {
+      for (const VarDecl *VD : AV.Vars)
+        if (VD->getType()->isIntegralOrEnumerationType() && Before.Ints.count(VD))
+          Counters.push_back(VD);
+    } else if (IncVars.Vars.size() == 1 &&
+               IncVars.Vars[0]->getType()->isIntegralOrEnumerationType() &&
+               llvm::find(BodyVars.Vars, IncVars.Vars[0]) == BodyVars.Vars.end() &&
+               Before.Ints.count(IncVars.Vars[0])) {
+      Counters.push_back(IncVars.Vars[0]);
+    }
+  }
+
+  // The real walk: one generic iteration with the counters as unknowns.
+  Vars = Before;
+  Bind();
+  LoopInfo Info;
+  for (const VarDecl *VD : Counters) {
+    LoopCounter LC;
+    LC.Id = NextCounterId++;
+    LC.Name = VD->getNameAsString();
+    LC.LaneVarying = Varying[VD];
+    LC.Init = Before.Ints[VD];
+    Vars.Ints[VD] = SymExpr::loopVar(LC.Id, LC.Name,
+                                     "'" + LC.Name + "' changes in the loop at line " + std::to_string(Line),
+                                     LC.LaneVarying, intTypeOf(VD->getType()));
+    Info.LaneVarying |= LC.LaneVarying;
+    Info.Counters.push_back(LC);
+  }
+  if (Cond)
+    visit(Cond);
+  SymRef C = Cond ? boolOf(Cond) : trueValue();
+  if (!Counters.empty()) {
+    Info.Id = unsigned(Out->Loops.size());
+    Info.Where = pos(Loop->getBeginLoc());
+    Info.Cond = C;
+    Out->Loops.push_back(Info);
+    LoopStack.push_back(Info.Id);
+  }
+  if (VaryingExit)
+    Path.push_back(Guard{SymExpr::varying("early exit", "some threads may have left the loop at line " +
+                                                            std::to_string(Line) + LeaveText +
+                                                            " in an earlier iteration",
+                                          IntType::boolean()),
+                         false, LeaveWhere, LeaveKind});
+  ++LoopDepth;
+  walkBranch(Body, CondFirst ? C : trueValue(), false, "loop", Loop->getBeginLoc());
+  SymRef AliveAfterIteration = Alive;
+  Alive = AliveBefore; // a continue still runs the increment
+  if (Inc)
+    visit(Inc);
+  Alive = AliveAfterIteration;
+  --LoopDepth;
+  if (!Counters.empty()) {
+    // Each counter's value at the end of the iteration, from this walk.
+    LoopInfo &Done = Out->Loops[LoopStack.back()];
+    for (size_t I = 0; I < Counters.size(); ++I) {
+      auto It = Vars.Ints.find(Counters[I]);
+      Done.Counters[I].Next = It == Vars.Ints.end() ? nullptr : It->second;
+    }
+    LoopStack.pop_back();
+  }
+  SymRef AliveAfterBody = Alive;
+  if (VaryingExit)
+    Path.pop_back();
+  // break/continue end with the loop; returns keep narrowing what follows.
+  Exits.erase(std::remove_if(Exits.begin() + ExitsBefore, Exits.end(),
+                             [](const ExitSite &E) { return E.Kind != "return"; }),
+              Exits.end());
+  ExitedUnderVaryingGuard = OuterExited || VaryingReturn;
+  // After the loop the counters keep unknown values; threads that returned
+  // inside it are gone.
+  Env After = Before;
+  Vars = Before;
+  Bind();
+  After = Vars;
+  Vars = After;
+  Alive = AliveBefore;
+  (void)AliveAfterBody;
+  if (VaryingReturn)
+    Alive = andOf(Alive, SymExpr::varying("loop exit", "some threads may have returned inside the loop at line " +
+                                                           std::to_string(Line) + LeaveText,
+                                          IntType::boolean()));
+}
+
+void FunctionWalker::walkSwitch(const SwitchStmt *Sw) {
+  if (Sw->getInit())
+    walkStmt(Sw->getInit());
+  if (const DeclStmt *DS = Sw->getConditionVariableDeclStmt())
+    walkStmt(DS);
+  visit(Sw->getCond());
+  SymRef C = intOf(Sw->getCond());
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Sw->getBody());
+  if (!Body) {
+    walkBranch(Sw->getBody(), SymExpr::varying("switch", "unstructured switch", IntType::boolean()),
+               false, "switch", Sw->getSwitchLoc());
+    return;
+  }
+  // All case values, for the condition of 'default'.
+  SymRef NotAnyCase = trueValue();
+  for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
+    if (const auto *CS = dyn_cast<CaseStmt>(SC))
+      NotAnyCase = andOf(NotAnyCase, SymExpr::binary(Opcode::NE, C, SymExpr::cast(intOf(CS->getLHS()), C->Type),
+                                                     IntType::boolean()));
+  SymRef Outer = Alive;
+  Env Before = Vars;
+  size_t ExitsBefore = Exits.size();
+  // Reach: the threads executing the current statement of the switch body.
+  SymRef Reach = SymExpr::constant(0, IntType::boolean());
+  for (const Stmt *S : Body->body()) {
+    while (const auto *SC = dyn_cast<SwitchCase>(S)) {
+      SymRef Hit = isa<DefaultStmt>(SC)
+                       ? NotAnyCase
+                       : SymExpr::binary(Opcode::EQ, C,
+                                         SymExpr::cast(intOf(cast<CaseStmt>(SC)->getLHS()), C->Type),
+                                         IntType::boolean());
+      Reach = isFalse(Reach) ? Hit : SymExpr::binary(Opcode::LOr, Reach, Hit, IntType::boolean());
+      S = SC->getSubStmt();
+    }
+    if (isa<BreakStmt>(S)) {
+      Reach = SymExpr::constant(0, IntType::boolean());
+      continue;
+    }
+    Vars = Before; // values assigned in cases do not flow into others here
+    walkBranch(S, Reach, false, "switch", S->getBeginLoc());
+    if (isFalse(Alive))
+      Reach = SymExpr::constant(0, IntType::boolean());
+  }
+  // Values assigned inside the switch are unknown afterwards.
+  Env After = Before;
+  for (auto &KV : Vars.Ints)
+    if (!Before.Ints.count(KV.first) || Before.Ints[KV.first] != KV.second)
+      After.Ints.erase(KV.first);
+  Vars = After;
+  Alive = Outer;
+  // A break inside the switch ends with it.
+  Exits.erase(std::remove_if(Exits.begin() + ExitsBefore, Exits.end(),
+                             [](const ExitSite &E) { return E.Kind == "break"; }),
+              Exits.end());
+}
+
+} // namespace cbl

@@ -1,0 +1,63 @@
+//===- WalkerSupport.h - Small pieces shared by the walker's files (private) -===//
+//
+// Boolean helpers on guard conditions and the visitor that lists the locals a
+// statement assigns; used by FunctionWalker.cpp and ControlFlowWalker.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_LIB_FRONTEND_WALKERSUPPORT_H
+#define CUDA_BANK_LINT_LIB_FRONTEND_WALKERSUPPORT_H
+
+#include "SharedArrays.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace cbl {
+
+inline SymRef trueValue() { return SymExpr::constant(1, IntType::boolean()); }
+inline bool isTrue(const SymRef &C) { return !C || (C->isConst() && C->Value != 0); }
+inline bool isFalse(const SymRef &C) { return C && C->isConst() && C->Value == 0; }
+inline SymRef andOf(const SymRef &A, const SymRef &B) {
+  if (isTrue(A)) return B ? B : trueValue();
+  if (isTrue(B)) return A;
+  if (isFalse(A) || isFalse(B)) return SymExpr::constant(0, IntType::boolean());
+  return SymExpr::binary(Opcode::LAnd, A, B, IntType::boolean());
+}
+inline SymRef notOf(const SymRef &A) { return SymExpr::unary(Opcode::LNot, A, IntType::boolean()); }
+
+/// Locals assigned anywhere inside a statement (for loops).
+struct AssignedVars : clang::RecursiveASTVisitor<AssignedVars> {
+  llvm::SmallVector<const clang::VarDecl *, 8> Vars;
+  void note(const clang::Expr *E) {
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()))
+        if (VD->isLocalVarDeclOrParm() && !isSharedVar(VD) &&
+            llvm::find(Vars, VD) == Vars.end())
+          Vars.push_back(VD);
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      note(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+      note(OC->getArg(0));
+    return true;
+  }
+};
+
+/// Does the loop body leave an iteration early (break, continue, return,
+/// goto)? Breaks and continues of nested loops and switches do not count.
+
+/// Does the loop body leave an iteration early (break, continue, return,
+/// goto)? Breaks and continues of nested loops and switches do not count.
+bool leavesEarly(const clang::Stmt *Body);
+
+} // namespace cbl
+
+#endif
