@@ -20,10 +20,22 @@
 //    in any other lane pattern (L^4, L^8, L^16, the whole warp in a 128-byte
 //    window) does NOT merge on the H100; a whole warp on one address still
 //    costs 2 for 16-byte loads. NVIDIA also states the L^2 pairing for sm_70;
-//    the data has no row that separates it, so it is included on their word.
+//    the CSV has no row that separates it, but a later direct measurement
+//    does (16-byte, lanes L and L^2 sharing: 2 wavefronts, unmerged 4).
 //  * ideal = number of phases with an active lane: each phase moves at most
 //    128 bytes, one wavefront's worth, so a conflict-free layout needs exactly
 //    one wavefront per non-empty phase.
+//
+// Re-checked on an H100 (ncu 2025.3.1, nvcc 13.0) with 46 single-instruction
+// LDS.64/LDS.128 launches, among them the exact test_lds128.cu kernels whose
+// numbers in shared/ground-truth/h100-open.csv disagree with this rule
+// (smem_1 1/1, smem_4 2/2, smem_5 8/4). The hardware counters above give
+// 2/2, 4/4 and 4/2 for those kernels, i.e. exactly this rule, and match it on
+// all 46 launches; the ground-truth numbers are Nsight Compute's source-page
+// values ("L1 Wavefronts Shared [Ideal]", computed by SASS instrumentation),
+// a different metric that differs from the hardware counters on 31 of the 46
+// launches. This rule models the hardware counters only (see
+// docs/bank-model.md and the BankModelH100Device tests).
 //
 // Sm1x and Sm3xEightByte follow the CUDA programming guide and were never
 // measured (see docs/bank-model.md).
@@ -123,8 +135,12 @@ bool validWidth(unsigned W) {
 
 /// Sm70Plus load merge: every active lane L whose partner L^Xor is also
 /// active reads the same address. Inactive partners do not block the merge
-/// (NVIDIA: "the same addresses for all active threads"; the data only has
-/// merges with all 32 lanes active, so this part is not measured).
+/// (NVIDIA: "the same addresses for all active threads"). Measured since on
+/// an H100 (hardware counters): 16-byte loads by lanes {0,15} on one address
+/// cost 1, lanes {15,16} cost 2 (merged, but in different half-warps), a
+/// pairing warp with lane 1 inactive costs 2 like the full one, and an
+/// 8-byte one 1. The check is warp-wide: a warp whose lower half pairs by L^1
+/// and upper half by L^2 (test_lds128.cu smem_4) does not merge (4 / 4).
 bool lanesPairUp(const WarpAccess &A, unsigned Xor) {
   for (unsigned L = 0; L < WarpSize; ++L)
     if (isActive(A.ActiveMask, L) && isActive(A.ActiveMask, L ^ Xor) &&

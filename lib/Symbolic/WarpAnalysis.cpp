@@ -13,6 +13,7 @@
 #include <climits>
 #include <numeric>
 #include <optional>
+#include <set>
 
 namespace cbl {
 
@@ -82,6 +83,8 @@ struct Context {
   int PaddedArray;
   unsigned Padding;
   bool BoundGuards = false; ///< treat guards decided by uniform unknowns as taken
+  bool UniformLoopBound = false; ///< a loop's bound depends on a uniform unknown
+  std::vector<std::string> LoopBoundBy; ///< unknowns deciding how many iterations run
   const std::map<std::string, int64_t> *UniformValues = nullptr;
   std::vector<std::string> AssumedUniform;
   std::vector<std::string> BoundBy;
@@ -343,12 +346,30 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       Why = "'" + LC.Name + "' is not a counter of the loop at line " + std::to_string(L.Where.Line);
       return false;
     }
+  bool UnknownBound = false; // the condition depends on a uniform unknown
   auto Eval = [&](const SymExpr &E, unsigned Lane, int64_t &Result) {
     LaneEnv Env;
     laneEnv(C, W, Lane, Env);
     Env.LoopValues = &Vals[Lane];
     LaneValue V = evaluateLane(E, Env);
+    if (&E == L.Cond.get() && C.BoundGuards &&
+        (V.Unknown == UnknownKind::NonLinear || (V.known() && !V.exact())) &&
+        !isThreadVarying(L.Cond)) {
+      // A uniform bound (size < n): every iteration may run; the verdict is
+      // the worst over them, an upper bound (status "bound").
+      SymLeaves Lv = collectLeaves(L.Cond);
+      for (const SymExpr *U : Lv.Uniforms) {
+        addUnique(C.BoundBy, U->Name);
+        addUnique(C.LoopBoundBy, U->Name);
+      }
+      UnknownBound = true;
+      Result = 1;
+      return true;
+    }
     if (!V.exact()) {
+      if (&E == L.Cond.get() && (V.Unknown == UnknownKind::NonLinear || V.known()) &&
+          !isThreadVarying(L.Cond))
+        C.UniformLoopBound = true;
       Why = "the bounds of the loop over " + Names + " are not known" +
             (V.known() ? " (they depend on " + quotedNames(V.Terms) + ")" : ": " + V.Why);
       return false;
@@ -365,8 +386,20 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
           return false;
   uint32_t In = Alive;
   bool Ok = true;
+  // With an unknown bound the counters may cycle (2, 4, ..., 2^31, 0, 0...):
+  // a state seen before adds nothing new, so enumeration stops there.
+  std::set<std::vector<int64_t>> Seen;
   for (unsigned K = 0;; ++K) {
-    if (K >= MaxIterationsPerLoop) {
+    if (UnknownBound) {
+      std::vector<int64_t> State;
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+        if (In >> Lane & 1)
+          for (size_t I = 0; I < N; ++I)
+            State.push_back(Value[I][Lane]);
+      if (!Seen.insert(State).second)
+        break;
+    }
+    if (K >= (UnknownBound ? 64u : MaxIterationsPerLoop)) {
       Why = "the loop over " + Names + " runs more than " + std::to_string(MaxIterationsPerLoop) +
             " iterations";
       Ok = false;
@@ -420,13 +453,18 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
   V.AssumedUniform = C.AssumedUniform;
   V.BoundBy = C.BoundBy;
   V.NeverExecuted = !Col.Any;
-  if (Status == VerdictStatus::Bound)
-    V.Reason = "which threads run it depends on " + [&] {
-      std::string S;
-      for (const auto &N : C.BoundBy)
-        S += (S.empty() ? "'" : ", '") + N + "'";
-      return S;
-    }() + "; the cost shown is the worst case, when every lane passes the condition";
+  auto Names = [](const std::vector<std::string> &V) {
+    std::string S;
+    for (const auto &N : V)
+      S += (S.empty() ? "'" : ", '") + N + "'";
+    return S;
+  };
+  if (Status == VerdictStatus::Bound && C.LoopBoundBy.size() == C.BoundBy.size())
+    V.Reason = "which loop iterations run depends on " + Names(C.LoopBoundBy) +
+               "; the cost shown is the worst over every iteration that may run";
+  else if (Status == VerdictStatus::Bound)
+    V.Reason = "which threads run it depends on " + Names(C.BoundBy) +
+               "; the cost shown is the worst case, when every lane passes the condition";
   return V;
 }
 
@@ -609,8 +647,10 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
     return V;
   }
   Failure FirstFailure;
-  bool HaveFailure = false;
   for (bool Bound : {false, true}) {
+    // Would the bound pass help? Only against guards or loop bounds decided
+    // by warp-uniform unknowns.
+    bool UniformUnknownsInTheWay = false;
     // Enumerate the enclosing loops where possible: exact per iteration, and
     // the block sums count every iteration.
     if (!Access.Loops.empty()) {
@@ -621,12 +661,12 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
       if (runPass(C, true, Col, NotEnumerable))
         return finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
                                                           : VerdictStatus::Exact);
-      if (Col.Failed && !HaveFailure) {
+      // The latest pass got furthest: its failure is the most telling.
+      if (Col.Failed)
         FirstFailure = Col.Fail;
-        HaveFailure = true;
-      }
       if (Col.Failed && !Col.Fail.FromGuard)
         break; // the address itself is not analysable: binding more will not help
+      UniformUnknownsInTheWay |= C.UniformLoopBound || (Col.Failed && Col.Fail.FromGuard);
     }
     // Parametric: loop counters and other uniform unknowns stay symbolic.
     Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
@@ -641,12 +681,10 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
         V.BlockIterations = 0;
       return V;
     }
-    if (!HaveFailure || (FirstFailure.FromGuard && !Col.Fail.FromGuard)) {
+    if (!Bound || Col.Fail.FromGuard || FirstFailure.Reason.empty())
       FirstFailure = Col.Fail;
-      HaveFailure = true;
-    }
-    if (!Col.Fail.FromGuard)
-      break; // only an undecidable guard is helped by the bound pass
+    if (!Col.Fail.FromGuard && !UniformUnknownsInTheWay)
+      break; // only undecidable guards or loop bounds are helped by the bound pass
   }
   if (!FirstFailure.FromGuard && FirstFailure.Status == VerdictStatus::Unknown)
     if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding))

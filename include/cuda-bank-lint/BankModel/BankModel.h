@@ -77,8 +77,12 @@ struct BankCost {
 /// costs the largest number of distinct 4-byte words one bank holds among its
 /// active lanes (0 if none active), and Wavefronts is the sum. Loads only:
 /// when every active lane reads the same address as its active partner lane
-/// L^1 (measured) or L^2 (NVIDIA's statement, not in the data), the phases
-/// are twice as wide (8-byte: one phase, 16-byte: two). Ideal = number of
+/// L^1 or L^2 (both measured; inactive partners do not block; the check is
+/// warp-wide), the phases are twice as wide (8-byte: one phase, 16-byte:
+/// two). The model reproduces the hardware counters
+/// l1tex__data_{pipe_lsu_wavefronts,bank_conflicts_pipe_lsu}_mem_shared_op_*,
+/// not Nsight Compute's source-page "L1 Wavefronts Shared", which is computed
+/// by instrumentation and differs for many 8/16-byte loads. Ideal = number of
 /// phases with an active lane (each phase moves at most 128 bytes), so
 /// Degree == 1 exactly when Wavefronts == Ideal.
 BankCost costOf(const WarpAccess &Access, BankArch Arch = BankArch::Sm70Plus);
