@@ -228,6 +228,16 @@ SymRef SymExpr::cast(SymRef A, IntType T) {
   return E;
 }
 
+SymRef withOperands(const SymRef &E, const std::vector<SymRef> &Ops) {
+  switch (E->Kind) {
+  case ExprKind::Unary: return SymExpr::unary(E->Op, Ops[0], E->Type);
+  case ExprKind::Binary: return SymExpr::binary(E->Op, Ops[0], Ops[1], E->Type);
+  case ExprKind::Select: return SymExpr::select(Ops[0], Ops[1], Ops[2], E->Type);
+  case ExprKind::Cast: return SymExpr::cast(Ops[0], E->Type);
+  default: return E;
+  }
+}
+
 static int precedence(const SymExpr &E) {
   if (E.Kind == ExprKind::Cast) // casts are not printed
     return precedence(*E.Ops[0]);

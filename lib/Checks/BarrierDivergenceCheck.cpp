@@ -63,15 +63,7 @@ SymRef rewrite(const SymRef &E, const Rewrite &R) {
     Ops.push_back(rewrite(Op, R));
     Changed |= Ops.back() != Op;
   }
-  if (!Changed)
-    return E;
-  switch (E->Kind) {
-  case ExprKind::Unary: return SymExpr::unary(E->Op, Ops[0], E->Type);
-  case ExprKind::Binary: return SymExpr::binary(E->Op, Ops[0], Ops[1], E->Type);
-  case ExprKind::Select: return SymExpr::select(Ops[0], Ops[1], Ops[2], E->Type);
-  case ExprKind::Cast: return SymExpr::cast(Ops[0], E->Type);
-  default: return E;
-  }
+  return Changed ? withOperands(E, Ops) : E;
 }
 
 std::vector<Guard> rewriteGuards(const std::vector<Guard> &Gs, const Rewrite &R) {

@@ -1,5 +1,6 @@
 //===- Suppressions.cpp - Reading NOLINT comments from the source ---------===//
 #include "cuda-bank-lint/Driver/Suppressions.h"
+#include "cuda-bank-lint/Checks/Check.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/GlobPattern.h"
@@ -124,19 +125,8 @@ bool suppressed(const FileSuppressions &S, const Finding &F) {
 } // namespace
 
 bool nolintNames(const std::string &List, bool HasList, const std::string &Check) {
-  if (!HasList)
-    return true;
-  bool Named = false;
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  llvm::StringRef(List).split(Parts, ',', -1, false);
-  for (llvm::StringRef P : Parts) {
-    P = P.trim();
-    bool Negative = P.consume_front("-");
-    auto Glob = llvm::GlobPattern::create(P);
-    if (!P.empty() && Glob && Glob->match(Check))
-      Named = !Negative;
-  }
-  return Named;
+  // The same glob semantics as --checks: the last matching glob decides.
+  return !HasList || checkEnabled(Check, List);
 }
 
 void applySuppressions(std::vector<Finding> &Findings, std::string &Messages) {

@@ -96,7 +96,8 @@ void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
     OS << (Bound ? "at most " : "") << R.Degree << "-way bank conflict";
   else
     OS << "conflict-free";
-  OS << ", " << R.Wavefronts << " wavefronts (ideal " << R.Ideal << ") in warp " << R.WorstWarp;
+  OS << ", " << R.Wavefronts << (R.Wavefronts == 1 ? " wavefront" : " wavefronts") << " (ideal "
+     << R.Ideal << ") in warp " << R.WorstWarp;
   if (Bound && R.Wavefronts > R.Ideal) {
     OS << "; " << R.Reason; // an upper bound, and what it depends on
   } else if (!Over.empty()) {

@@ -177,17 +177,7 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
     unsigned Pad = int(E.ArrayId) == Env.PaddedArray ? Env.Padding : 0;
     return known(rowStrideOf(A, E.DimIndex, Pad), E.Type);
   }
-  case ExprKind::Uniform: {
-    if (Env.UniformValues) {
-      auto It = Env.UniformValues->find(E.Name);
-      if (It != Env.UniformValues->end())
-        return known(It->second, E.Type);
-    }
-    LaneValue V;
-    V.Terms[E.Name] = 1;
-    return V;
-  }
-  case ExprKind::LoopVar: {
+  case ExprKind::LoopVar:
     if (Env.LoopValues) {
       auto It = Env.LoopValues->find(E.LoopId);
       if (It != Env.LoopValues->end())
@@ -195,6 +185,9 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
     }
     if (E.LaneVarying)
       return unknown(UnknownKind::Varying, E.Reason);
+    // An unbound uniform counter is a uniform unknown like any other.
+    [[fallthrough]];
+  case ExprKind::Uniform: {
     if (Env.UniformValues) {
       auto It = Env.UniformValues->find(E.Name);
       if (It != Env.UniformValues->end())

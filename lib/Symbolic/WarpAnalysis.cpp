@@ -747,13 +747,7 @@ static SymRef resolveStrides(const SymRef &E, const std::vector<SharedArray> &Ar
   std::vector<SymRef> Ops;
   for (const SymRef &Op : E->Ops)
     Ops.push_back(resolveStrides(Op, Arrays));
-  switch (E->Kind) {
-  case ExprKind::Unary: return SymExpr::unary(E->Op, Ops[0], E->Type);
-  case ExprKind::Binary: return SymExpr::binary(E->Op, Ops[0], Ops[1], E->Type);
-  case ExprKind::Select: return SymExpr::select(Ops[0], Ops[1], Ops[2], E->Type);
-  case ExprKind::Cast: return SymExpr::cast(Ops[0], E->Type);
-  default: return E;
-  }
+  return withOperands(E, Ops);
 }
 
 std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &Arrays) {

@@ -97,6 +97,10 @@ struct SymExpr {
   bool isConst() const { return Kind == ExprKind::Const; }
 };
 
+/// E with its operands replaced by Ops (same kind, opcode and type), folded
+/// by the builders; E itself when it has no operands.
+SymRef withOperands(const SymRef &E, const std::vector<SymRef> &Ops);
+
 /// Wraps V to the range of T (two's complement truncation, sign or zero
 /// extension back to 64 bits).
 int64_t wrapToType(int64_t V, IntType T);

@@ -35,7 +35,7 @@ __global__ void noLaunch(float *o, int stride) {
 // EXPLAIN-DAG: evaluation.cu:[[# @LINE-13]]:11: remark: load of 4 bytes from 's' in 'noLaunch' (s[t * stride]): at most 32-way bank conflict, 32 wavefronts (ideal 1) in warp 0; the cost depends on the value of 'stride': 32-way when 'stride' is a multiple of 32
 // EXPLAIN-DAG: evaluation.cu:[[# @LINE-13]]:11: remark: load of 4 bytes from 's' in 'noLaunch' (s[idx[t]]): data-dependent: value loaded from shared memory at a thread-dependent address
 // EXPLAIN-DAG: evaluation.cu:[[# @LINE-14]]:13: remark: load of 4 bytes from 'idx' in 'noLaunch' (idx[t]): conflict-free
-// EXPLAIN-DAG: evaluation.cu:[[# @LINE-13]]:12: remark: load of 4 bytes from 's' in 'noLaunch' (s[i]): conflict-free, 1 wavefronts (ideal 1)
+// EXPLAIN-DAG: evaluation.cu:[[# @LINE-13]]:12: remark: load of 4 bytes from 's' in 'noLaunch' (s[i]): conflict-free, 1 wavefront (ideal 1)
 
 // JSON records carry the verdict, the reason and the block shape source.
 // JSON: "accesses": [

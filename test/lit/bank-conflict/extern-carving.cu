@@ -15,13 +15,13 @@ __global__ void carve(int nI, int nF, float *o) {
   floats[t * 2] = 2.0f;
   o[t] = ints[t * 32] + floats[t] + chars[t * 4];
 }
-// EXPLAIN-DAG: extern-carving.cu:12:3: remark: store of 4 bytes from 'ints' in 'carve' (ints[t]): conflict-free, 1 wavefronts (ideal 1)
-// EXPLAIN-DAG: extern-carving.cu:13:3: remark: store of 4 bytes from 'ints' in 'carve' (floats[t]): conflict-free, 1 wavefronts (ideal 1) in warp 0; holds for all values of nI
-// EXPLAIN-DAG: extern-carving.cu:14:3: remark: store of 1 bytes from 'ints' in 'carve' (chars[t]): conflict-free, 1 wavefronts (ideal 1) in warp 0; holds for all values of nF, nI
+// EXPLAIN-DAG: extern-carving.cu:12:3: remark: store of 4 bytes from 'ints' in 'carve' (ints[t]): conflict-free, 1 wavefront (ideal 1)
+// EXPLAIN-DAG: extern-carving.cu:13:3: remark: store of 4 bytes from 'ints' in 'carve' (floats[t]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of nI
+// EXPLAIN-DAG: extern-carving.cu:14:3: remark: store of 1 bytes from 'ints' in 'carve' (chars[t]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of nF, nI
 // CHECK-DAG: extern-carving.cu:15:3: warning: 2-way bank conflict writing 'ints': 2 lanes of warp 0 write 2 distinct words of bank 0 (2 wavefronts, ideal 1)
 // CHECK-DAG: extern-carving.cu:16:10: warning: 32-way bank conflict reading 'ints': 32 lanes of warp 0 read 32 distinct words of bank 0 (32 wavefronts, ideal 1)
 // CHECK-DAG: note: 'ints' is a dynamic (extern) buffer, so padding a dimension does not apply
-// EXPLAIN-DAG: extern-carving.cu:16:37: remark: load of 1 bytes from 'ints' in 'carve' (chars[t * 4]): conflict-free, 1 wavefronts (ideal 1) in warp 0; holds for all values of nF, nI
+// EXPLAIN-DAG: extern-carving.cu:16:37: remark: load of 1 bytes from 'ints' in 'carve' (chars[t * 4]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of nF, nI
 
 // The classic array-reverse kernels, static and dynamic: clean for every n.
 __global__ void staticReverse(int *d, int n) {
@@ -32,7 +32,7 @@ __global__ void staticReverse(int *d, int n) {
   __syncthreads();
   d[t] = s[tr];
 }
-// EXPLAIN-DAG: extern-carving.cu:[[# @LINE-2]]:10: remark: load of 4 bytes from 's' in 'staticReverse' (s[tr]): conflict-free, 1 wavefronts (ideal 1) in warp 0; holds for all values of n
+// EXPLAIN-DAG: extern-carving.cu:[[# @LINE-2]]:10: remark: load of 4 bytes from 's' in 'staticReverse' (s[tr]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of n
 __global__ void dynamicReverse(int *d, int n) {
   extern __shared__ int s[];
   int t = threadIdx.x;
@@ -41,7 +41,7 @@ __global__ void dynamicReverse(int *d, int n) {
   __syncthreads();
   d[t] = s[tr];
 }
-// EXPLAIN-DAG: extern-carving.cu:[[# @LINE-2]]:10: remark: load of 4 bytes from 's' in 'dynamicReverse' (s[tr]): conflict-free, 1 wavefronts (ideal 1) in warp 0; holds for all values of n
+// EXPLAIN-DAG: extern-carving.cu:[[# @LINE-2]]:10: remark: load of 4 bytes from 's' in 'dynamicReverse' (s[tr]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of n
 
 void launch(float *o, int *d) {
   carve<<<1, 128, 4096>>>(128, 128, o);

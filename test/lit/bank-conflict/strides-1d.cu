@@ -13,9 +13,9 @@ __global__ void strideRead(float *out) {
 // CHECK-DAG: strides-1d.cu:9:22: warning: 8-way bank conflict reading 's' in 'strideRead<8>': 8 lanes of warp 0 read 8 distinct words of bank 0 (8 wavefronts, ideal 1)
 // CHECK-DAG: strides-1d.cu:9:22: warning: 16-way bank conflict reading 's' in 'strideRead<16>': 16 lanes of warp 0 read 16 distinct words of bank 0 (16 wavefronts, ideal 1)
 // CHECK-DAG: strides-1d.cu:9:22: warning: 32-way bank conflict reading 's' in 'strideRead<32>': 32 lanes of warp 0 read 32 distinct words of bank 0 (32 wavefronts, ideal 1)
-// EXPLAIN-DAG: strides-1d.cu:9:22: remark: load of 4 bytes from 's' in 'strideRead<1>' (s[S * threadIdx.x]): conflict-free, 1 wavefronts (ideal 1)
-// EXPLAIN-DAG: strides-1d.cu:9:22: remark: load of 4 bytes from 's' in 'strideRead<3>' (s[S * threadIdx.x]): conflict-free, 1 wavefronts (ideal 1)
-// EXPLAIN-DAG: strides-1d.cu:9:22: remark: load of 4 bytes from 's' in 'strideRead<33>' (s[S * threadIdx.x]): conflict-free, 1 wavefronts (ideal 1)
+// EXPLAIN-DAG: strides-1d.cu:9:22: remark: load of 4 bytes from 's' in 'strideRead<1>' (s[S * threadIdx.x]): conflict-free, 1 wavefront (ideal 1)
+// EXPLAIN-DAG: strides-1d.cu:9:22: remark: load of 4 bytes from 's' in 'strideRead<3>' (s[S * threadIdx.x]): conflict-free, 1 wavefront (ideal 1)
+// EXPLAIN-DAG: strides-1d.cu:9:22: remark: load of 4 bytes from 's' in 'strideRead<33>' (s[S * threadIdx.x]): conflict-free, 1 wavefront (ideal 1)
 
 // All lanes read one word (broadcast), and four lanes share each word.
 __global__ void sharedWords(float *out) {
@@ -23,8 +23,8 @@ __global__ void sharedWords(float *out) {
   out[threadIdx.x] = s[5];
   out[threadIdx.x] += s[threadIdx.x / 4];
 }
-// EXPLAIN-DAG: strides-1d.cu:[[# @LINE-3]]:22: remark: load of 4 bytes from 's' in 'sharedWords' (s[5]): conflict-free, 1 wavefronts (ideal 1)
-// EXPLAIN-DAG: strides-1d.cu:[[# @LINE-3]]:23: remark: load of 4 bytes from 's' in 'sharedWords' (s[threadIdx.x / 4]): conflict-free, 1 wavefronts (ideal 1)
+// EXPLAIN-DAG: strides-1d.cu:[[# @LINE-3]]:22: remark: load of 4 bytes from 's' in 'sharedWords' (s[5]): conflict-free, 1 wavefront (ideal 1)
+// EXPLAIN-DAG: strides-1d.cu:[[# @LINE-3]]:23: remark: load of 4 bytes from 's' in 'sharedWords' (s[threadIdx.x / 4]): conflict-free, 1 wavefront (ideal 1)
 
 // Sub-word accesses: bytes of one word never conflict; short[4*tid] puts
 // lanes l and l+16 on bank (2l mod 32) at different words.

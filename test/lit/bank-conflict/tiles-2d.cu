@@ -20,10 +20,10 @@ __global__ void matmul(float *C, const float *A, const float *B, int wA, int wB)
   }
   C[ty * wB + tx] = Csub;
 }
-// EXPLAIN-DAG: tiles-2d.cu:13:5: remark: store of 4 bytes from 'As' in 'matmul' (As[ty][tx]): conflict-free, 1 wavefronts (ideal 1)
-// EXPLAIN-DAG: tiles-2d.cu:14:5: remark: store of 4 bytes from 'Bs' in 'matmul' (Bs[ty][tx]): conflict-free, 1 wavefronts (ideal 1)
-// EXPLAIN-DAG: tiles-2d.cu:18:15: remark: load of 4 bytes from 'As' in 'matmul' (As[ty][k]): conflict-free, 1 wavefronts (ideal 1) in warp 0; holds for all values of k
-// EXPLAIN-DAG: tiles-2d.cu:18:27: remark: load of 4 bytes from 'Bs' in 'matmul' (Bs[k][tx]): conflict-free, 1 wavefronts (ideal 1) in warp 0; holds for all values of k
+// EXPLAIN-DAG: tiles-2d.cu:13:5: remark: store of 4 bytes from 'As' in 'matmul' (As[ty][tx]): conflict-free, 1 wavefront (ideal 1)
+// EXPLAIN-DAG: tiles-2d.cu:14:5: remark: store of 4 bytes from 'Bs' in 'matmul' (Bs[ty][tx]): conflict-free, 1 wavefront (ideal 1)
+// EXPLAIN-DAG: tiles-2d.cu:18:15: remark: load of 4 bytes from 'As' in 'matmul' (As[ty][k]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of k
+// EXPLAIN-DAG: tiles-2d.cu:18:27: remark: load of 4 bytes from 'Bs' in 'matmul' (Bs[k][tx]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of k
 
 // A 16x16 block reading a 16x16 tile by column: 8-way. Padding by one leaves
 // 2-way (lanes 0 and 31 meet on bank 0); the tool verifies and offers +2.

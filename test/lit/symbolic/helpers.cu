@@ -21,7 +21,7 @@ __global__ void useHelpers(float *o) {
 // The helper's access is reported at its own line, for the call that conflicts.
 // CHECK: helpers.cu:11:67: warning: 2-way bank conflict reading 's': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
 // CHECK: helpers.cu:16:40: note: in 'readStrided' as called from 'useHelpers' here, with these arguments
-// EXPLAIN: helpers.cu:11:67: remark: load of 4 bytes from 's' in 'useHelpers' (s[threadIdx.x * stride]): conflict-free, 1 wavefronts (ideal 1)
+// EXPLAIN: helpers.cu:11:67: remark: load of 4 bytes from 's' in 'useHelpers' (s[threadIdx.x * stride]): conflict-free, 1 wavefront (ideal 1)
 // EXPLAIN: helpers.cu:11:67: remark: load of 4 bytes from 's' in 'useHelpers' (s[threadIdx.x * stride]): 2-way bank conflict, 2 wavefronts (ideal 1)
 // CHECK: helpers.cu:17:21: warning: 32-way bank conflict reading 's'
 // CHECK: helpers.cu:19:3: warning: 4-way bank conflict writing 's'

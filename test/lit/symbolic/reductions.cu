@@ -43,8 +43,8 @@ __global__ void sequential(int *g) {
     __syncthreads();
   }
 }
-// EXPLAIN: reductions.cu:[[# @LINE-4]]:7: remark: load of 4 bytes from 'cache' in 'sequential' (cache[tid]): conflict-free, 1 wavefronts (ideal 1)
-// EXPLAIN: reductions.cu:[[# @LINE-5]]:21: remark: load of 4 bytes from 'cache' in 'sequential' (cache[tid + s]): conflict-free, 1 wavefronts (ideal 1)
+// EXPLAIN: reductions.cu:[[# @LINE-4]]:7: remark: load of 4 bytes from 'cache' in 'sequential' (cache[tid]): conflict-free, 1 wavefront (ideal 1)
+// EXPLAIN: reductions.cu:[[# @LINE-5]]:21: remark: load of 4 bytes from 'cache' in 'sequential' (cache[tid + s]): conflict-free, 1 wavefront (ideal 1)
 
 void launch(int *g) {
   interleaved<<<1, BLOCK>>>(g);
@@ -55,4 +55,4 @@ void launch(int *g) {
 // but the sequential form is clean for every blockDim (s is a common offset;
 // which lanes pass tid < s only bounds the cost).
 // RUN: %cbl --explain %S/Inputs/sequential-any-block.cu 2>&1 | %FileCheck %s --check-prefix=ANY --implicit-check-not=warning:
-// ANY: sequential-any-block.cu:6:32: remark: load of 4 bytes from 'cache' in 'sequentialAnyBlock' (cache[tid + s]): conflict-free, 1 wavefronts (ideal 1) in warp 0; holds for all values of s
+// ANY: sequential-any-block.cu:6:32: remark: load of 4 bytes from 'cache' in 'sequentialAnyBlock' (cache[tid + s]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of s

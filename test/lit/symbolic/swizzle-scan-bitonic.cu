@@ -11,8 +11,8 @@ __global__ void swizzle(float *o) {
   o[c] = tile[c][r ^ c];
   o[c] += tile[c][r];
 }
-// EXPLAIN: swizzle-scan-bitonic.cu:[[# @LINE-5]]:3: remark: store of 4 bytes from 'tile' in 'swizzle' (tile[r][c ^ r]): conflict-free, 1 wavefronts (ideal 1)
-// EXPLAIN: swizzle-scan-bitonic.cu:[[# @LINE-4]]:10: remark: load of 4 bytes from 'tile' in 'swizzle' (tile[c][r ^ c]): conflict-free, 1 wavefronts (ideal 1)
+// EXPLAIN: swizzle-scan-bitonic.cu:[[# @LINE-5]]:3: remark: store of 4 bytes from 'tile' in 'swizzle' (tile[r][c ^ r]): conflict-free, 1 wavefront (ideal 1)
+// EXPLAIN: swizzle-scan-bitonic.cu:[[# @LINE-4]]:10: remark: load of 4 bytes from 'tile' in 'swizzle' (tile[c][r ^ c]): conflict-free, 1 wavefront (ideal 1)
 // CHECK: swizzle-scan-bitonic.cu:[[# @LINE-4]]:11: warning: 32-way bank conflict reading 'tile': 32 lanes of warp 0 read 32 distinct words of bank 0 (32 wavefronts, ideal 1)
 
 // A Blelloch scan whose CONFLICT_FREE_OFFSET was written for 16 banks
