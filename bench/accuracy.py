@@ -29,6 +29,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import find_tool  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 
@@ -295,15 +298,7 @@ def main():
                     help="print every row, not only the disagreements")
     args = ap.parse_args()
 
-    tool = args.tool
-    if tool is None:
-        for c in ("build-bench/bin/cuda-bank-lint", "build/bin/cuda-bank-lint"):
-            if os.path.exists(os.path.join(REPO, c)):
-                tool = os.path.join(REPO, c)
-                break
-    if not tool or not os.path.exists(tool):
-        sys.exit("accuracy.py: no cuda-bank-lint binary (build it, or pass --tool)")
-    tool = os.path.abspath(tool)
+    tool = find_tool(args.tool, "accuracy.py")
 
     sources = {}
     for s in args.source:

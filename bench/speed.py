@@ -30,6 +30,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import find_tool  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 
@@ -89,15 +92,7 @@ def main():
     ap.add_argument("--per-file", action="store_true", help="print every file's figures")
     args = ap.parse_args(argv)
 
-    tool = args.tool
-    if tool is None:
-        for c in ("build-bench/bin/cuda-bank-lint", "build/bin/cuda-bank-lint"):
-            if os.path.exists(os.path.join(REPO, c)):
-                tool = os.path.join(REPO, c)
-                break
-    if not tool or not os.path.exists(tool):
-        sys.exit("speed.py: no cuda-bank-lint binary (build it, or pass --tool)")
-    tool = os.path.abspath(tool)
+    tool = find_tool(args.tool, "speed.py")
 
     files = []
     for d in args.dirs:
