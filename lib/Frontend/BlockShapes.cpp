@@ -1,6 +1,7 @@
 //===- BlockShapes.cpp - Launch configurations and __launch_bounds__ -------===//
 #include "BlockShapes.h"
 #include "SharedArrays.h"
+#include "UserCodeVisitor.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -78,7 +79,8 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
 
 /// Local dim3 variables whose components are assigned after initialisation
 /// (threads.x = n) cannot be trusted as constants.
-struct MutatedDim3 : RecursiveASTVisitor<MutatedDim3> {
+struct MutatedDim3 : UserCodeVisitor<MutatedDim3> {
+  using UserCodeVisitor::UserCodeVisitor;
   llvm::DenseSet<const VarDecl *> Vars;
   bool VisitMemberExpr(MemberExpr *ME) { (void)ME; return true; }
   bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -101,14 +103,14 @@ struct MutatedDim3 : RecursiveASTVisitor<MutatedDim3> {
   }
 };
 
-struct LaunchCollector : RecursiveASTVisitor<LaunchCollector> {
+struct LaunchCollector : UserCodeVisitor<LaunchCollector> {
   ASTContext &Ctx;
   const llvm::DenseSet<const VarDecl *> &Mutated;
   llvm::DenseMap<const FunctionDecl *, BlockShape> &Out;
   llvm::DenseMap<const FunctionDecl *, unsigned> Conflicting;
   LaunchCollector(ASTContext &C, const llvm::DenseSet<const VarDecl *> &M,
                   llvm::DenseMap<const FunctionDecl *, BlockShape> &O)
-      : Ctx(C), Mutated(M), Out(O) {}
+      : UserCodeVisitor(C.getSourceManager()), Ctx(C), Mutated(M), Out(O) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
@@ -146,7 +148,7 @@ struct LaunchCollector : RecursiveASTVisitor<LaunchCollector> {
 } // namespace
 
 BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
-  MutatedDim3 M;
+  MutatedDim3 M(Ctx.getSourceManager());
   M.TraverseDecl(Ctx.getTranslationUnitDecl());
   LaunchCollector C(Ctx, M.Vars, Launched);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());

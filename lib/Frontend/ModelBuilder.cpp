@@ -3,6 +3,7 @@
 #include "BlockShapes.h"
 #include "FunctionWalker.h"
 #include "SharedArrays.h"
+#include "UserCodeVisitor.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -80,7 +81,8 @@ bool isDeviceFunction(const FunctionDecl *FD) {
 }
 
 /// Every function definition the analysis cares about, instantiations included.
-struct FunctionCollector : RecursiveASTVisitor<FunctionCollector> {
+struct FunctionCollector : UserCodeVisitor<FunctionCollector> {
+  using UserCodeVisitor::UserCodeVisitor;
   std::vector<const FunctionDecl *> Device;
   std::vector<const FunctionDecl *> Host;
   std::vector<const VarDecl *> Shared;
@@ -98,6 +100,27 @@ struct FunctionCollector : RecursiveASTVisitor<FunctionCollector> {
     return true;
   }
 };
+
+/// Host-only function definitions declared in system headers, found by
+/// walking declaration contexts only (no statements, no types).
+void systemHostFunctions(const DeclContext *DC, const SourceManager &SM,
+                         std::vector<const FunctionDecl *> &Out) {
+  for (const Decl *D : DC->decls()) {
+    bool System = D->getLocation().isValid() && SM.isInSystemHeader(D->getLocation());
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+      D = FTD->getTemplatedDecl();
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (System && FD->doesThisDeclarationHaveABody() && !isDeviceFunction(FD))
+        Out.push_back(FD);
+      continue;
+    }
+    if (const auto *CTD = dyn_cast<ClassTemplateDecl>(D))
+      D = CTD->getTemplatedDecl();
+    if (const auto *Inner = dyn_cast<DeclContext>(D))
+      if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D) || isa<CXXRecordDecl>(D))
+        systemHostFunctions(Inner, SM, Out);
+  }
+}
 
 /// Direct barriers and calls of every device function, closed transitively.
 BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns) {
@@ -156,8 +179,11 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
-    FunctionCollector FC;
+    FunctionCollector FC(SM);
     FC.TraverseDecl(Ctx.getTranslationUnitDecl());
+    // Host functions of system headers too (without walking their bodies):
+    // Clang errors there are host-only errors as well.
+    systemHostFunctions(Ctx.getTranslationUnitDecl(), SM, FC.Host);
     for (const FunctionDecl *FD : FC.Host) {
       SourceRange R = FD->getSourceRange();
       SourceLocation B = SM.getFileLoc(R.getBegin()), E = SM.getFileLoc(R.getEnd());
