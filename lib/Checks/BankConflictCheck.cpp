@@ -153,10 +153,12 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
     // The degree depends on a parameter: a possible conflict, stated with
     // its condition, at the severity the configuration asks for.
     F.Level = possibleSeverity(Ctx.Options);
-    F.Message = fmt::format("possible bank conflict {} '{}'{}: {} (worst: {} wavefronts, ideal {}, "
-                            "at {})",
+    F.Message = fmt::format("possible bank conflict {} '{}'{}: {}",
                             A.Op == AccessOp::Load ? "reading" : "writing", Arr.Name, In,
-                            V.Condition, V.Cost.Wavefronts, V.Cost.Ideal, V.WorstCase);
+                            V.Condition);
+    if (!V.WorstCase.empty())
+      F.Message += fmt::format(" (worst: {} wavefronts, ideal {}, at {})", V.Cost.Wavefronts,
+                               V.Cost.Ideal, V.WorstCase);
   } else if (Varies) {
     std::vector<std::string> Parts;
     for (const VerdictCase &C : V.Cases) {
@@ -201,6 +203,11 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   } else if (Stride) {
     How += fmt::format("; consecutive lanes are {} bytes apart", *Stride);
   }
+  // Without a computed cost (a condition decided by isl) there is no lane
+  // table to explain.
+  bool Costed = V.Cost.Wavefronts > 0;
+  if (!Costed)
+    How = fmt::format("byte offset in '{}' = {}", Arr.Name, Offset);
   F.Notes.push_back({A.Where, How, {}});
   if (A.CallSite.valid())
     F.Notes.push_back({A.CallSite,
@@ -210,7 +217,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   std::vector<std::string> Collide;
   for (auto &[L, W] : Lanes)
     Collide.push_back(fmt::format("lane {} (word {})", L, W));
-  F.Notes.push_back({A.Where, fmt::format("bank {} is hit by {}", V.Cost.WorstBank, listOf(Collide)), {}});
+  if (Costed)
+    F.Notes.push_back({A.Where, fmt::format("bank {} is hit by {}", V.Cost.WorstBank, listOf(Collide)), {}});
   std::string Shape = shapeText(E.Fn->Shape);
   if (!E.Fn->Shape.known() && !V.Cases.empty() && V.Cases.front().Label.rfind("blockDim.x", 0) == 0)
     Shape = "a block of unknown shape: the address uses threadIdx.y or threadIdx.z, so the result "
@@ -279,9 +287,10 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     const AccessVerdict &V = E.Verdict;
     if (!V.Condition.empty() && !possibleSeverityOption(Ctx.Options))
       continue; // possible conflicts silenced by the configuration
+    bool Possible = !V.Condition.empty() && V.Status == VerdictStatus::Bound;
     if ((V.Status != VerdictStatus::Exact && V.Status != VerdictStatus::Bound) ||
-        V.Cost.Wavefronts <= V.Cost.Ideal ||
-        V.Cost.Degree < Ctx.Options.MinConflictDegree)
+        (V.Cost.Wavefronts <= V.Cost.Ideal && !Possible) ||
+        (V.Cost.Degree < Ctx.Options.MinConflictDegree && !(Possible && V.Cost.Degree == 0)))
       continue;
     const SourcePos &P = E.Access->Where;
     if (Reported.insert({P.File, P.Line, P.Column, E.Access->Op,

@@ -88,6 +88,10 @@ void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
     OS << "no thread of the block executes it\n";
     return;
   }
+  if (Bound && R.Wavefronts == 0) { // a condition without a computed cost
+    OS << "bound: " << R.Reason << "\n";
+    return;
+  }
   std::vector<std::string> Over = R.Parameters;
   for (const std::string &B : R.BoundBy)
     if (std::find(Over.begin(), Over.end(), B) == Over.end())

@@ -1,5 +1,6 @@
 //===- IslContext.cpp - isl context ownership and version ------------------===//
 #include "cuda-bank-lint/Symbolic/IslContext.h"
+#include "IslContextImpl.h"
 
 #include <isl/ctx.h>
 #include <isl/options.h>
@@ -8,10 +9,6 @@
 #include <isl/version.h>
 
 namespace cbl {
-
-struct IslContext::Impl {
-  isl_ctx *Ctx = nullptr;
-};
 
 std::string islRuntimeVersion() {
   std::string V = isl_version();

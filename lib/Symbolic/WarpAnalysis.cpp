@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
+#include "cuda-bank-lint/Symbolic/IslConditions.h"
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 
 #include <algorithm>
@@ -636,6 +637,73 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
   return Worst;
 }
 
+/// Pass 5 (4-byte accesses): the words are linear in several uniform
+/// unknowns with lane-dependent coefficients; isl decides for which values
+/// two lanes conflict (IslConditions.h).
+std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                             const std::vector<SharedArray> &Arrays,
+                                             const EvalShape &Shape, BankArch Arch) {
+  if (A.Width != 4 || Arch != BankArch::Sm70Plus)
+    return std::nullopt;
+  Context C{A, Loops, Arrays, Shape, Arch, -1, 0};
+  std::vector<std::vector<LinearWord>> Warps;
+  std::vector<std::string> Names;
+  for (unsigned W = 0; W < Shape.Warps; ++W) {
+    std::vector<LinearWord> Lanes;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      LaneEnv Env;
+      if (!laneEnv(C, W, L, Env))
+        break;
+      bool Taken = true;
+      Failure F;
+      if (!guardsTaken(C, Env, Taken, F))
+        return std::nullopt;
+      if (!Taken)
+        continue;
+      LaneValue V = evaluateLane(*A.ByteOffset, Env);
+      if (!V.known() || V.C % 4)
+        return std::nullopt;
+      LinearWord Word{V.C / 4, {}};
+      for (const auto &[N, K] : V.Terms) {
+        if (K % 4)
+          return std::nullopt;
+        Word.Terms[N] = K / 4;
+        addUnique(Names, N);
+      }
+      Lanes.push_back(std::move(Word));
+    }
+    if (!Lanes.empty())
+      Warps.push_back(std::move(Lanes));
+  }
+  if (Names.empty())
+    return std::nullopt;
+  std::sort(Names.begin(), Names.end());
+  auto R = conflictingParameters(Warps, bankCount(Arch));
+  if (!R)
+    return std::nullopt;
+  AccessVerdict V;
+  V.WarpsEvaluated = Shape.Warps;
+  V.AssumedUniform = C.AssumedUniform;
+  V.NeverExecuted = Warps.empty();
+  if (R->ConflictFree) {
+    // One word per bank for every value: one wavefront per warp.
+    V.Status = VerdictStatus::Exact;
+    V.Cost.Wavefronts = V.Cost.Ideal = V.Cost.Degree = Warps.empty() ? 0 : 1;
+    V.Parameters = Names;
+    return V;
+  }
+  V.Status = VerdictStatus::Bound;
+  V.Condition = "two lanes access different words of one bank when " + R->Condition +
+                " (decided with isl; the degree is not computed)";
+  V.Reason = "the cost depends on " + [&] {
+    std::string S;
+    for (const auto &N : Names)
+      S += (S.empty() ? "'" : ", '") + N + "'";
+    return S;
+  }() + ": " + V.Condition;
+  return V;
+}
+
 } // namespace
 
 AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
@@ -686,9 +754,13 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
     if (!Col.Fail.FromGuard && !UniformUnknownsInTheWay)
       break; // only undecidable guards or loop bounds are helped by the bound pass
   }
-  if (!FirstFailure.FromGuard && FirstFailure.Status == VerdictStatus::Unknown)
+  if (!FirstFailure.FromGuard && FirstFailure.Status == VerdictStatus::Unknown) {
     if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding))
       return *V;
+    if (PaddedArray < 0)
+      if (auto V = islParameterSet(Access, Loops, Arrays, Shape, Arch))
+        return *V;
+  }
   AccessVerdict V;
   V.Status = FirstFailure.Status;
   V.Reason = FirstFailure.Reason;

@@ -1,0 +1,117 @@
+//===- IslConditions.cpp - Parameter values that make lanes conflict ------===//
+#include "cuda-bank-lint/Symbolic/IslConditions.h"
+#include "IslContextImpl.h"
+
+#include <isl/set.h>
+
+#include <algorithm>
+#include <set>
+
+namespace cbl {
+
+std::optional<ParameterConflicts>
+conflictingParameters(const std::vector<std::vector<LinearWord>> &Warps, unsigned Banks) {
+  // isl identifiers p0, p1, ... stand for the source names (blockIdx.x, n).
+  std::vector<std::string> Names;
+  for (const auto &W : Warps)
+    for (const LinearWord &L : W)
+      for (const auto &KV : L.Terms)
+        if (std::find(Names.begin(), Names.end(), KV.first) == Names.end())
+          Names.push_back(KV.first);
+  // Conflicts depend only on differences between two lanes' words.
+  std::set<std::pair<int64_t, std::vector<int64_t>>> Diffs;
+  for (const auto &W : Warps)
+    for (size_t I = 0; I < W.size(); ++I)
+      for (size_t J = I + 1; J < W.size(); ++J) {
+        std::vector<int64_t> D(Names.size(), 0);
+        bool AllZero = true;
+        for (size_t K = 0; K < Names.size(); ++K) {
+          auto A = W[I].Terms.find(Names[K]), B = W[J].Terms.find(Names[K]);
+          D[K] = (A == W[I].Terms.end() ? 0 : A->second) - (B == W[J].Terms.end() ? 0 : B->second);
+          AllZero &= D[K] == 0;
+        }
+        int64_t DC = W[I].C - W[J].C;
+        if (AllZero && (DC == 0 || DC % int64_t(Banks) != 0))
+          continue; // same word, or different banks, for every parameter value
+        Diffs.insert({DC, D});
+        if (Diffs.size() > 4096)
+          return std::nullopt;
+      }
+  ParameterConflicts Out;
+  if (Diffs.empty()) {
+    Out.ConflictFree = true;
+    return Out;
+  }
+  // [p0, p1] -> { : (exists k: d0*p0 + d1*p1 + dc = 32k) and d0*p0 + ... != 0 or ... }
+  std::string Params;
+  for (size_t K = 0; K < Names.size(); ++K)
+    Params += (K ? ", p" : "p") + std::to_string(K);
+  std::string Pieces;
+  for (const auto &[DC, D] : Diffs) {
+    std::string Lin = std::to_string(DC);
+    for (size_t K = 0; K < D.size(); ++K)
+      if (D[K])
+        Lin += " + " + std::to_string(D[K]) + "p" + std::to_string(K);
+    Pieces += (Pieces.empty() ? "" : " or ") + std::string("(exists (k: ") + Lin + " = " +
+              std::to_string(Banks) + "k) and " + Lin + " != 0)";
+  }
+  std::string Text = "[" + Params + "] -> { : " + Pieces + " }";
+  IslContext Isl(20000000);
+  isl_ctx *Ctx = Isl.impl().Ctx;
+  isl_set *S = isl_set_read_from_str(Ctx, Text.c_str());
+  if (!S)
+    return std::nullopt;
+  S = isl_set_coalesce(S);
+  if (!S)
+    return std::nullopt;
+  isl_bool Empty = isl_set_is_empty(S);
+  char *Str = Empty == isl_bool_false ? isl_set_to_str(S) : nullptr;
+  isl_set_free(S);
+  if (Empty == isl_bool_error)
+    return std::nullopt;
+  if (Empty == isl_bool_true) {
+    Out.ConflictFree = true;
+    return Out;
+  }
+  if (!Str)
+    return std::nullopt;
+  std::string Cond = Str;
+  free(Str);
+  // "[p0, p1] -> {  : C }" -> "C", with source names; isl writes
+  // coefficients next to identifiers (15p0), which become "15*stride".
+  size_t Colon = Cond.find(" : ");
+  size_t Close = Cond.rfind('}');
+  if (Colon != std::string::npos && Close != std::string::npos && Close > Colon)
+    Cond = Cond.substr(Colon + 3, Close - Colon - 3);
+  while (!Cond.empty() && Cond.back() == ' ')
+    Cond.pop_back();
+  std::string Named;
+  for (size_t I = 0; I < Cond.size();) {
+    bool IdStart = Cond[I] == 'p' && I + 1 < Cond.size() && isdigit(Cond[I + 1]) &&
+                   (I == 0 || !(isalpha(Cond[I - 1]) || Cond[I - 1] == '_'));
+    if (!IdStart) {
+      Named += Cond[I++];
+      continue;
+    }
+    size_t J = I + 1;
+    while (J < Cond.size() && isdigit(Cond[J]))
+      ++J;
+    size_t K = std::stoul(Cond.substr(I + 1, J - I - 1));
+    if (I > 0 && isdigit(Cond[I - 1]))
+      Named += '*';
+    Named += K < Names.size() ? Names[K] : Cond.substr(I, J - I);
+    I = J;
+  }
+  Cond = Named;
+  // Long unions stay exact in JSON-sized form but are cut for messages.
+  constexpr size_t MaxText = 400;
+  if (Cond.size() > MaxText) {
+    size_t Cut = Cond.rfind(" or ", MaxText);
+    Cond = Cond.substr(0, Cut == std::string::npos ? MaxText : Cut) + " or ... (" +
+           std::to_string(std::count(Cond.begin(), Cond.end(), '(')) + " terms in all)";
+  }
+  Out.Condition = Cond;
+  return Out;
+}
+
+} // namespace cbl
