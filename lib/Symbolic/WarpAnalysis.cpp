@@ -8,6 +8,7 @@
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 #include "cuda-bank-lint/Symbolic/IslConditions.h"
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+#include "SymbolicText.h"
 
 #include <algorithm>
 #include <map>
@@ -487,41 +488,6 @@ bool runPass(Context &C, bool Enumerate, Collector &Col, std::string &NotEnumera
   return true;
 }
 
-/// "'stride' is even", "'stride' mod 8 is 2 or 6": the residues (mod 32) in
-/// Set, described with the smallest modulus that captures them.
-std::string describeResidues(const std::string &Name, const std::vector<bool> &Set) {
-  for (unsigned M : {1u, 2u, 4u, 8u, 16u, 32u}) {
-    std::vector<bool> Classes(M, false);
-    for (unsigned R = 0; R < 32; ++R)
-      if (Set[R])
-        Classes[R % M] = true;
-    bool Exact = true;
-    for (unsigned R = 0; R < 32; ++R)
-      Exact &= Classes[R % M] == Set[R];
-    if (!Exact)
-      continue;
-    if (M == 1)
-      return "for every value of '" + Name + "'";
-    if (M == 2)
-      return "when '" + Name + "' is " + (Classes[0] ? "even" : "odd");
-    std::vector<unsigned> In, Out;
-    for (unsigned R = 0; R < M; ++R)
-      (Classes[R] ? In : Out).push_back(R);
-    if (In.size() == 1 && In[0] == 0)
-      return "when '" + Name + "' is a multiple of " + std::to_string(M);
-    if (Out.size() == 1 && Out[0] == 0)
-      return "when '" + Name + "' is not a multiple of " + std::to_string(M);
-    bool Negate = Out.size() < In.size();
-    if (Negate)
-      In = Out;
-    std::string S = "when '" + Name + "' mod " + std::to_string(M) + (Negate ? " is not " : " is ");
-    for (size_t I = 0; I < In.size(); ++I)
-      S += (I ? (I + 1 == In.size() ? (Negate ? " nor " : " or ") : ", ") : "") + std::to_string(In[I]);
-    return S;
-  }
-  return "";
-}
-
 /// Pass 4 (see the header): enumerate one uniform unknown P.
 std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                             const std::vector<SharedArray> &Arrays,
@@ -809,21 +775,6 @@ AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vecto
   Worst.Cases = Cases;
   Worst.BlockIterations = 0; // sums are for one candidate shape only
   return Worst;
-}
-
-static SymRef resolveStrides(const SymRef &E, const std::vector<SharedArray> &Arrays) {
-  if (E->Kind == ExprKind::RowStride)
-    return SymExpr::constant(rowStrideOf(Arrays[E->ArrayId], E->DimIndex, 0), E->Type);
-  if (E->Ops.empty())
-    return E;
-  std::vector<SymRef> Ops;
-  for (const SymRef &Op : E->Ops)
-    Ops.push_back(resolveStrides(Op, Arrays));
-  return withOperands(E, Ops);
-}
-
-std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &Arrays) {
-  return toString(resolveStrides(Offset, Arrays));
 }
 
 } // namespace cbl
