@@ -82,7 +82,6 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
 struct MutatedDim3 : UserCodeVisitor<MutatedDim3> {
   using UserCodeVisitor::UserCodeVisitor;
   llvm::DenseSet<const VarDecl *> Vars;
-  bool VisitMemberExpr(MemberExpr *ME) { (void)ME; return true; }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (!BO->isAssignmentOp())
       return true;

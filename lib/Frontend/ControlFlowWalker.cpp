@@ -312,7 +312,6 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     }
     LoopStack.pop_back();
   }
-  SymRef AliveAfterBody = Alive;
   if (VaryingExit)
     Path.pop_back();
   // break/continue end with the loop; returns keep narrowing what follows.
@@ -322,13 +321,9 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
   ExitedUnderVaryingGuard = OuterExited || VaryingReturn;
   // After the loop the counters keep unknown values; threads that returned
   // inside it are gone.
-  Env After = Before;
   Vars = Before;
   Bind();
-  After = Vars;
-  Vars = After;
   Alive = AliveBefore;
-  (void)AliveAfterBody;
   if (VaryingReturn)
     Alive = andOf(Alive, SymExpr::varying("loop exit", "some threads may have returned inside the loop at line " +
                                                            std::to_string(Line) + LeaveText,

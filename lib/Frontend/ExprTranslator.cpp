@@ -251,11 +251,6 @@ SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
   auto Returned = CallValues.find(Call);
   if (Returned != CallValues.end())
     return Returned->second;
-  bool AnyVarying = false;
-  for (const Expr *Arg : Call->arguments())
-    if (Arg->getType()->isIntegerType() && isThreadVarying(intOf(Arg)))
-      AnyVarying = true;
-  (void)AnyVarying;
   // The callee may read threadIdx or memory; without looking inside it the
   // result must be treated as lane-varying.
   return unknownFor(Call, "result of call to '" + (Name.empty() ? spell(Call) : Name) + "'", true);

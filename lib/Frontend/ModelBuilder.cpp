@@ -281,7 +281,6 @@ ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string>
     if (Result.ErrorText.empty())
       Result.ErrorText = "error: Clang could not process '" + File + "'\n";
   }
-  (void)File;
   return Result;
 }
 

@@ -22,7 +22,6 @@ inline SymRef andOf(const SymRef &A, const SymRef &B) {
   if (isFalse(A) || isFalse(B)) return SymExpr::constant(0, IntType::boolean());
   return SymExpr::binary(Opcode::LAnd, A, B, IntType::boolean());
 }
-inline SymRef notOf(const SymRef &A) { return SymExpr::unary(Opcode::LNot, A, IntType::boolean()); }
 
 /// Locals assigned anywhere inside a statement (for loops).
 struct AssignedVars : clang::RecursiveASTVisitor<AssignedVars> {
