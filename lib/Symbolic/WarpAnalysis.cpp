@@ -76,6 +76,34 @@ VerdictStatus statusFor(UnknownKind K) {
   return K == UnknownKind::DataDependent ? VerdictStatus::DataDependent : VerdictStatus::Unknown;
 }
 
+/// One conjunct of an access's guards, with what does not depend on the lane
+/// worked out once (guards are evaluated for every lane of every warp).
+struct GuardPart {
+  SymRef Cond;
+  bool Negated = false;
+  bool Uniform = false;  ///< no threadIdx or lane-varying leaf
+  std::string Assumed;   ///< for a uniform, non-constant part: how it is reported
+};
+
+
+std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
+  std::vector<GuardPart> Parts;
+  for (const Guard &G : A.Guards) {
+    std::vector<SymRef> Conds;
+    if (G.Negated)
+      Conds.push_back(G.Cond);
+    else
+      conjuncts(G.Cond, Conds);
+    for (const SymRef &P : Conds) {
+      GuardPart Part{P, G.Negated, !isThreadVarying(P), ""};
+      if (Part.Uniform && !P->isConst())
+        Part.Assumed = G.Negated ? "!(" + toString(P) + ")" : toString(P);
+      Parts.push_back(std::move(Part));
+    }
+  }
+  return Parts;
+}
+
 struct Context {
   const SharedAccess &A;
   const std::vector<LoopInfo> &Loops;
@@ -91,6 +119,7 @@ struct Context {
   std::vector<std::string> AssumedUniform;
   std::vector<std::string> BoundBy;
   unsigned Evaluations = 0;
+  std::vector<GuardPart> Guards = guardPartsOf(A);
   unsigned threads() const {
     return Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : 1024;
   }
@@ -137,61 +166,54 @@ struct WarpResult {
 /// cannot be decided.
 bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
   Taken = true;
-  for (const Guard &G : C.A.Guards) {
-    std::vector<SymRef> Parts;
-    if (G.Negated)
-      Parts.push_back(G.Cond);
-    else
-      conjuncts(G.Cond, Parts);
-    for (const SymRef &P : Parts) {
-      if (!isThreadVarying(P)) {
-        // Uniform: every lane of the warp agrees, so the access runs with
-        // these lanes or not at all; we report the case where it runs.
-        std::string S = toString(P);
-        if (P->isConst()) {
-          if ((P->Value != 0) == G.Negated) {
-            Taken = false;
-            return true;
-          }
-          continue;
+  for (const GuardPart &Part : C.Guards) {
+    const SymRef &P = Part.Cond;
+    if (Part.Uniform) {
+      // Uniform: every lane of the warp agrees, so the access runs with
+      // these lanes or not at all; we report the case where it runs.
+      if (P->isConst()) {
+        if ((P->Value != 0) == Part.Negated) {
+          Taken = false;
+          return true;
         }
-        addUnique(C.AssumedUniform, G.Negated ? "!(" + S + ")" : S);
         continue;
       }
-      LaneValue V = evaluateLane(*P, Env);
-      if ((V.known() && !V.exact()) || V.Unknown == UnknownKind::NonLinear) {
-        // Decided by warp-uniform unknowns (tid < s, x < width): all lanes
-        // active is the worst case (removing lanes never adds conflicts).
-        std::map<std::string, int64_t> Names = V.Terms;
-        if (!V.known()) {
-          SymLeaves Lv = collectLeaves(P);
-          for (const SymExpr *U : Lv.Uniforms)
-            Names[U->Name] = 1;
-          for (const SymExpr *U : Lv.Loops)
-            if (!U->LaneVarying && !(Env.LoopValues && Env.LoopValues->count(U->LoopId)))
-              Names[U->Name] = 1;
-          if (Names.empty())
-            Names[toString(P)] = 1;
-        }
-        if (C.BoundGuards) {
-          for (const auto &KV : Names)
-            addUnique(C.BoundBy, KV.first);
-          continue;
-        }
-        F = {VerdictStatus::Unknown,
-             "which threads run it depends on the value of " + quotedNames(Names) + " ('" +
-                 toString(P) + "')",
-             true};
-        return false;
-      }
+      addUnique(C.AssumedUniform, Part.Assumed);
+      continue;
+    }
+    LaneValue V = evaluateLane(*P, Env);
+    if ((V.known() && !V.exact()) || V.Unknown == UnknownKind::NonLinear) {
+      // Decided by warp-uniform unknowns (tid < s, x < width): all lanes
+      // active is the worst case (removing lanes never adds conflicts).
+      std::map<std::string, int64_t> Names = V.Terms;
       if (!V.known()) {
-        F = {statusFor(V.Unknown), V.Why, true};
-        return false;
+        SymLeaves Lv = collectLeaves(P);
+        for (const SymExpr *U : Lv.Uniforms)
+          Names[U->Name] = 1;
+        for (const SymExpr *U : Lv.Loops)
+          if (!U->LaneVarying && !(Env.LoopValues && Env.LoopValues->count(U->LoopId)))
+            Names[U->Name] = 1;
+        if (Names.empty())
+          Names[toString(P)] = 1;
       }
-      if ((V.C != 0) == G.Negated) {
-        Taken = false;
-        return true;
+      if (C.BoundGuards) {
+        for (const auto &KV : Names)
+          addUnique(C.BoundBy, KV.first);
+        continue;
       }
+      F = {VerdictStatus::Unknown,
+           "which threads run it depends on the value of " + quotedNames(Names) + " ('" +
+               toString(P) + "')",
+           true};
+      return false;
+    }
+    if (!V.known()) {
+      F = {statusFor(V.Unknown), V.Why, true};
+      return false;
+    }
+    if ((V.C != 0) == Part.Negated) {
+      Taken = false;
+      return true;
     }
   }
   return true;
