@@ -32,7 +32,6 @@ bool isExitGuard(const Guard &G) {
 
 /// How leaves are replaced when guards are rewritten.
 struct Rewrite {
-  const std::map<std::string, int64_t> *Values = nullptr; ///< uniform name -> value
   const std::map<std::string, SymRef> *Args = nullptr;    ///< parameter -> argument
   bool ParamsUniform = false;
 };
@@ -40,11 +39,6 @@ struct Rewrite {
 SymRef rewrite(const SymRef &E, const Rewrite &R) {
   if (!E)
     return E;
-  if ((E->Kind == ExprKind::Uniform || (E->Kind == ExprKind::LoopVar && !E->LaneVarying)) &&
-      R.Values) {
-    auto It = R.Values->find(E->Name);
-    return It == R.Values->end() ? E : SymExpr::constant(It->second, E->Type);
-  }
   if (isParameterLeaf(*E)) {
     if (R.Args) {
       auto It = R.Args->find(E->Name);
@@ -98,14 +92,9 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
                  const std::vector<SharedArray> &Arrays) {
   Outcome O;
   O.S = S;
-  Rewrite R;
-  R.Values = &S.Values;
-  std::vector<SymRef> Conds;
   std::vector<bool> Varies;
-  for (const Guard &G : Guards) {
-    Conds.push_back(rewrite(G.Cond, R));
+  for (const Guard &G : Guards)
     Varies.push_back(isThreadVarying(G.Cond));
-  }
   unsigned Threads = S.threads(), Warps = (Threads + WarpSize - 1) / WarpSize;
   O.Reach.assign(Warps, 0);
   O.Skip.assign(Warps, 0);
@@ -115,11 +104,8 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
   for (unsigned T = 0; T < Threads; ++T) {
     LaneEnv Env;
     Env.Arrays = &Arrays;
-    Env.Tid[0] = T % S.Dim[0];
-    Env.Tid[1] = (T / S.Dim[0]) % S.Dim[1];
-    Env.Tid[2] = T / (S.Dim[0] * S.Dim[1]);
-    for (int D = 0; D < 3; ++D)
-      Env.BlockDim[D] = S.Dim[D];
+    Env.UniformValues = &S.Values;
+    setThread(Env, T, S.Dim);
     // Conditions first, returns last: a thread stopped by both counts as
     // stopped by the condition (divergence rather than an early exit).
     int Stop = -1;
@@ -128,7 +114,8 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
       for (size_t I = 0; I < Guards.size() && Stop < 0; ++I) {
         if (isReturnGuard(Guards[I]) != (Pass == 1))
           continue;
-        LaneValue V = evaluateLane(*Conds[I], Env);
+        // The situation's values of the uniform unknowns bind here.
+        LaneValue V = evaluateLane(*Guards[I].Cond, Env);
         if (!V.exact()) {
           if (!Varies[I])
             continue; // uniform and not witnessed: every thread agrees

@@ -158,6 +158,14 @@ int degreeIn(const SymExpr &E, const std::string &Name) {
   }
 }
 
+void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim) {
+  Env.Tid[0] = T % Dim[0];
+  Env.Tid[1] = (T / Dim[0]) % Dim[1];
+  Env.Tid[2] = T / (Dim[0] * Dim[1]);
+  for (int D = 0; D < 3; ++D)
+    Env.BlockDim[D] = Dim[D];
+}
+
 LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
   switch (E.Kind) {
   case ExprKind::Const:

@@ -135,11 +135,7 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
   Env.PaddedArray = C.PaddedArray;
   Env.Padding = C.Padding;
   if (C.Shape.Dim[0]) {
-    Env.Tid[0] = T % C.Shape.Dim[0];
-    Env.Tid[1] = (T / C.Shape.Dim[0]) % C.Shape.Dim[1];
-    Env.Tid[2] = T / (C.Shape.Dim[0] * C.Shape.Dim[1]);
-    for (int D = 0; D < 3; ++D)
-      Env.BlockDim[D] = C.Shape.Dim[D];
+    setThread(Env, T, C.Shape.Dim);
   } else {
     Env.Tid[0] = T;
     Env.BlockDim[1] = 1;

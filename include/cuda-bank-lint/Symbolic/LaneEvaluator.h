@@ -13,6 +13,7 @@
 
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 
+#include <array>
 #include <map>
 #include <optional>
 
@@ -57,6 +58,10 @@ struct LaneEnv {
 int degreeIn(const SymExpr &E, const std::string &Name);
 
 LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env);
+
+/// Sets Env to thread T (linear id, x fastest) of a block of shape Dim:
+/// threadIdx from T, blockDim from Dim.
+void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim);
 
 /// Elements between consecutive indices of dimension Dim of array A, with the
 /// innermost dimension padded by Padding elements.
