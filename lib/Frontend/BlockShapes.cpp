@@ -77,69 +77,35 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
   return std::nullopt;
 }
 
-/// Local dim3 variables whose components are assigned after initialisation
-/// (threads.x = n) cannot be trusted as constants.
-struct MutatedDim3 : UserCodeVisitor<MutatedDim3> {
+/// One pass over user code: the kernel launches, and the local dim3
+/// variables whose components are assigned after initialisation
+/// (threads.x = n), which cannot be trusted as constants.
+struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   using UserCodeVisitor::UserCodeVisitor;
-  llvm::DenseSet<const VarDecl *> Vars;
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (!BO->isAssignmentOp())
-      return true;
-    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+  llvm::DenseSet<const VarDecl *> Mutated;
+  std::vector<const CUDAKernelCallExpr *> Launches;
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  void assigned(const Expr *L) {
+    L = L->IgnoreParenImpCasts();
     if (const auto *ME = dyn_cast<MemberExpr>(L))
       L = ME->getBase()->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Vars.insert(VD);
+        Mutated.insert(VD);
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      assigned(BO->getLHS());
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
     if (OC->isAssignmentOp() && OC->getNumArgs())
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          Vars.insert(VD);
+      assigned(OC->getArg(0));
     return true;
   }
-};
-
-struct LaunchCollector : UserCodeVisitor<LaunchCollector> {
-  ASTContext &Ctx;
-  const llvm::DenseSet<const VarDecl *> &Mutated;
-  llvm::DenseMap<const FunctionDecl *, BlockShape> &Out;
-  llvm::DenseMap<const FunctionDecl *, unsigned> Conflicting;
-  LaunchCollector(ASTContext &C, const llvm::DenseSet<const VarDecl *> &M,
-                  llvm::DenseMap<const FunctionDecl *, BlockShape> &O)
-      : UserCodeVisitor(C.getSourceManager()), Ctx(C), Mutated(M), Out(O) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
-    const FunctionDecl *Callee = K->getDirectCallee();
-    const CallExpr *Config = K->getConfig();
-    if (!Callee || !Config || Config->getNumArgs() < 2)
-      return true;
-    const Expr *BlockArg = Config->getArg(1);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(BlockArg->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (Mutated.count(VD))
-          return true;
-    auto D = constDim3(BlockArg, Ctx);
-    if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2])
-      return true;
-    const FunctionDecl *Key = Callee->getCanonicalDecl();
-    auto It = Out.find(Key);
-    if (It != Out.end()) {
-      if (It->second.Dim != *D)
-        It->second.Description = It->second.Description.substr(0, It->second.Description.find(" (")) +
-                                 " (other launches in this file use other shapes)";
-      return true;
-    }
-    BlockShape S;
-    S.Dim = *D;
-    S.From = BlockShape::Source::Launch;
-    S.Where = toSourcePos(Ctx.getSourceManager(), K->getBeginLoc());
-    S.Description = "from the launch at " + S.Where.File + ":" + std::to_string(S.Where.Line) +
-                    ":" + std::to_string(S.Where.Column);
-    Out[Key] = S;
+    Launches.push_back(K);
     return true;
   }
 };
@@ -147,10 +113,37 @@ struct LaunchCollector : UserCodeVisitor<LaunchCollector> {
 } // namespace
 
 BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
-  MutatedDim3 M(Ctx.getSourceManager());
-  M.TraverseDecl(Ctx.getTranslationUnitDecl());
-  LaunchCollector C(Ctx, M.Vars, Launched);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  LaunchScanner Scan(Ctx.getSourceManager());
+  Scan.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const CUDAKernelCallExpr *K : Scan.Launches) {
+    const FunctionDecl *Callee = K->getDirectCallee();
+    const CallExpr *Config = K->getConfig();
+    if (!Callee || !Config || Config->getNumArgs() < 2)
+      continue;
+    const Expr *BlockArg = Config->getArg(1);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BlockArg->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (Scan.Mutated.count(VD))
+          continue;
+    auto D = constDim3(BlockArg, Ctx);
+    if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2])
+      continue;
+    const FunctionDecl *Key = Callee->getCanonicalDecl();
+    auto It = Launched.find(Key);
+    if (It != Launched.end()) {
+      if (It->second.Dim != *D)
+        It->second.Description = It->second.Description.substr(0, It->second.Description.find(" (")) +
+                                 " (other launches in this file use other shapes)";
+      continue;
+    }
+    BlockShape S;
+    S.Dim = *D;
+    S.From = BlockShape::Source::Launch;
+    S.Where = toSourcePos(Ctx.getSourceManager(), K->getBeginLoc());
+    S.Description = "from the launch at " + S.Where.File + ":" + std::to_string(S.Where.Line) +
+                    ":" + std::to_string(S.Where.Column);
+    Launched[Key] = S;
+  }
 }
 
 std::optional<BlockShape> BlockShapeFinder::shapeOf(const FunctionDecl *Kernel) const {

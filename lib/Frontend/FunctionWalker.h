@@ -144,6 +144,8 @@ private:
   bool inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee);
   void captureReturn(const clang::ReturnStmt *Ret);
   std::vector<const clang::FunctionDecl *> InlineStack;
+  /// Whether a helper's body names a __shared__ variable, computed once.
+  llvm::DenseMap<const clang::FunctionDecl *, bool> MentionsShared;
   unsigned InlineDepth = 0;
   std::vector<std::pair<SourcePos, std::string>> CallSites; ///< calls being analysed
   llvm::DenseMap<const clang::CallExpr *, SymRef> CallValues;

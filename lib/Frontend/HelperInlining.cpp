@@ -49,7 +49,10 @@ bool FunctionWalker::inlineCall(const CallExpr *Call, const FunctionDecl *Callee
     if (ptrOf(Call->getArg(I)) || lvalOf(Call->getArg(I)))
       SharedArg = true;
   QualType Ret = Def->getReturnType();
-  if (!SharedArg && !mentionsShared(Def) && !Ret->isIntegralOrEnumerationType() &&
+  auto Mentions = MentionsShared.find(Def);
+  if (Mentions == MentionsShared.end())
+    Mentions = MentionsShared.try_emplace(Def, mentionsShared(Def)).first;
+  if (!SharedArg && !Mentions->second && !Ret->isIntegralOrEnumerationType() &&
       !Ret->isPointerType())
     return false;
 
