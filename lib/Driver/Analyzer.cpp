@@ -54,12 +54,6 @@ struct FileResult {
   bool Failed = false;
 };
 
-std::string absolutePath(const std::string &File) {
-  llvm::SmallString<256> P(File);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
 
 /// The config's BlockDim rule for a kernel: its glob matches the name with
 /// or without template arguments.

@@ -14,9 +14,9 @@ using clang::tooling::CompileCommand;
 
 namespace cbl {
 
-namespace {
-
-std::string absolutePath(llvm::StringRef Path, llvm::StringRef Dir = "") {
+std::string absolutePath(llvm::StringRef Path, llvm::StringRef Dir) {
+  if (Path.empty())
+    return "";
   llvm::SmallString<256> P;
   if (llvm::sys::path::is_absolute(Path) || Dir.empty()) {
     P = Path;
@@ -28,6 +28,8 @@ std::string absolutePath(llvm::StringRef Path, llvm::StringRef Dir = "") {
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return std::string(P);
 }
+
+namespace {
 
 bool isCudaEntry(const CompileCommand &C) {
   llvm::StringRef Ext = llvm::sys::path::extension(C.Filename);

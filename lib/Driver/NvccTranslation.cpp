@@ -1,5 +1,6 @@
 //===- NvccTranslation.cpp - nvcc and clang compile commands for the parser ===//
 #include "cuda-bank-lint/Driver/NvccTranslation.h"
+#include "cuda-bank-lint/Driver/CompileCommands.h"
 #include "cuda-bank-lint/Frontend/CudaCompilation.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -17,17 +18,9 @@ namespace cbl {
 
 namespace {
 
-std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
-  if (Path.empty() || llvm::sys::path::is_absolute(Path) || Dir.empty())
-    return Path.str();
-  llvm::SmallString<256> P(Dir);
-  llvm::sys::path::append(P, Path);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
 
 bool sameFile(llvm::StringRef Dir, llvm::StringRef A, llvm::StringRef B) {
-  return absoluteIn(Dir, A) == absoluteIn(Dir, B);
+  return absolutePath(A, Dir) == absolutePath(B, Dir);
 }
 
 /// Expands @file arguments (nvcc's --options-file F and -optf F become @F
@@ -80,14 +73,14 @@ void pushWithAbsolutePaths(std::vector<std::string> &Out, const std::vector<std:
   for (llvm::StringRef F : PathFlags)
     if (A == F && I + 1 < In.size()) {
       Out.push_back(In[I]);
-      Out.push_back(absoluteIn(Dir, In[++I]));
+      Out.push_back(absolutePath(In[++I], Dir));
       return;
     }
   for (llvm::StringRef F : JoinedPathFlags)
     if (A.starts_with(F) && A.size() > F.size()) {
       llvm::StringRef V = A.drop_front(F.size());
       bool Eq = V.consume_front("=");
-      Out.push_back((F + (Eq ? "=" : "") + absoluteIn(Dir, V)).str());
+      Out.push_back((F + (Eq ? "=" : "") + absolutePath(V, Dir)).str());
       return;
     }
   Out.push_back(In[I]);
@@ -158,7 +151,7 @@ TranslatedCommand translateNvcc(const std::vector<std::string> &In, const std::s
   T.Args.push_back("clang++");
   // nvcc's own toolkit (<root>/bin/nvcc), when the command names it by path.
   if (llvm::sys::path::has_parent_path(Nvcc)) {
-    std::string Bin = llvm::sys::path::parent_path(absoluteIn(Dir, Nvcc)).str();
+    std::string Bin = llvm::sys::path::parent_path(absolutePath(Nvcc, Dir)).str();
     if (llvm::sys::path::filename(Bin) == "bin")
       T.Args.push_back("--cuda-path=" + llvm::sys::path::parent_path(Bin).str());
   }

@@ -25,6 +25,11 @@
 
 namespace cbl {
 
+/// Path made absolute (relative to Dir when given, else to the working
+/// directory) with "." and ".." removed; an empty path stays empty. The one
+/// way the driver compares and rewrites file names.
+std::string absolutePath(llvm::StringRef Path, llvm::StringRef Dir = "");
+
 class CompileCommands {
 public:
   /// Loads the database. Error is set (and nullptr returned) for a missing,
