@@ -52,12 +52,6 @@ std::string outerDims(const SharedArray &A) {
   return S;
 }
 
-std::string shapeText(const BlockShape &S) {
-  if (!S.known())
-    return S.Description;
-  return fmt::format("block {}x{}x{} {}", S.Dim[0], S.Dim[1], S.Dim[2], S.Description);
-}
-
 /// Severity of a conflict that depends on a parameter's value; the option
 /// cuda-shared-bank-conflict.PossibleSeverity is remark (default), warning
 /// or none.
@@ -219,7 +213,7 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
     Collide.push_back(fmt::format("lane {} (word {})", L, W));
   if (Costed)
     F.Notes.push_back({A.Where, fmt::format("bank {} is hit by {}", V.Cost.WorstBank, listOf(Collide)), {}});
-  std::string Shape = shapeText(E.Fn->Shape);
+  std::string Shape = describeBlockShape(E.Fn->Shape);
   if (!E.Fn->Shape.known() && !V.Cases.empty() && V.Cases.front().Label.rfind("blockDim.x", 0) == 0)
     Shape = "a block of unknown shape: the address uses threadIdx.y or threadIdx.z, so the result "
             "depends on blockDim.x (each power of two up to 1024 was evaluated, cases above); pin "

@@ -443,9 +443,7 @@ void Reporter::witnessNote(Finding &F, const Subject &Sub, const Outcome &O, uns
 void Reporter::shapeNote(Finding &F, const Subject &Sub, const Outcome &O) {
   const BlockShape &Shape = Sub.Fn->Shape;
   if (Shape.known()) {
-    F.Notes.push_back({Shape.Where, fmt::format("assuming block {}x{}x{} {}", Shape.Dim[0], Shape.Dim[1],
-                                                Shape.Dim[2], Shape.Description),
-                       {}});
+    F.Notes.push_back({Shape.Where, "assuming " + describeBlockShape(Shape), {}});
     return;
   }
   F.Notes.push_back(

@@ -17,17 +17,6 @@ const char *severityName(Severity S) {
   return "warning";
 }
 
-const char *blockShapeSourceName(BlockShape::Source S) {
-  switch (S) {
-  case BlockShape::Source::CommandLine: return "command-line";
-  case BlockShape::Source::Config: return "config";
-  case BlockShape::Source::Annotation: return "annotation";
-  case BlockShape::Source::Launch: return "launch";
-  case BlockShape::Source::LaunchBounds: return "launch-bounds";
-  case BlockShape::Source::Assumed: return "assumed";
-  }
-  return "assumed";
-}
 
 static auto key(const SourcePos &P) { return std::make_tuple(P.File, P.Line, P.Column); }
 

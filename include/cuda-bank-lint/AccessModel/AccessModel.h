@@ -65,6 +65,8 @@ struct BlockShape {
   unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
 };
 const char *blockShapeSourceName(BlockShape::Source S);
+/// "block 32x8x1 from the launch at k.cu:40:3", or the assumption made.
+std::string describeBlockShape(const BlockShape &S);
 
 /// A condition that must hold for an access or barrier to run.
 struct Guard {

@@ -1,0 +1,26 @@
+//===- AccessModel.cpp - Names and text for access-model values ------------===//
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+
+#include <fmt/format.h>
+
+namespace cbl {
+
+const char *blockShapeSourceName(BlockShape::Source S) {
+  switch (S) {
+  case BlockShape::Source::CommandLine: return "command-line";
+  case BlockShape::Source::Config: return "config";
+  case BlockShape::Source::Annotation: return "annotation";
+  case BlockShape::Source::Launch: return "launch";
+  case BlockShape::Source::LaunchBounds: return "launch-bounds";
+  case BlockShape::Source::Assumed: return "assumed";
+  }
+  return "assumed";
+}
+
+std::string describeBlockShape(const BlockShape &S) {
+  if (!S.known())
+    return S.Description;
+  return fmt::format("block {}x{}x{} {}", S.Dim[0], S.Dim[1], S.Dim[2], S.Description);
+}
+
+} // namespace cbl
