@@ -330,7 +330,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
         Row.Active = V.Mask >> L & 1;
         Row.Address = V.Addr[L];
         Row.Word = V.Addr[L] / bankWordBytes(Ctx.Options.Arch);
-        Row.Bank = unsigned(Row.Word % bankCount(Ctx.Options.Arch));
+        Row.Bank = bankOf(V.Addr[L], Ctx.Options.Arch);
         R.Lanes.push_back(Row);
       }
     Ctx.Out.Accesses.push_back(std::move(R));

@@ -68,6 +68,12 @@ SymRef FunctionWalker::unknownFor(const Expr *E, const std::string &Why, bool Va
 
 static SymRef builtinVarMember(const PseudoObjectExpr *POE);
 
+bool FunctionWalker::loadVaries(const Expr *LV) {
+  if (auto Loc = lvalOf(LV))
+    return isThreadVarying(Loc->ByteOffset);
+  return !uniformAddress(LV);
+}
+
 SymRef FunctionWalker::uniformityMarker(const VarDecl *VD, bool Varying) {
   std::string N = VD->getNameAsString();
   std::string Why = "'" + N + "' is not an integer; only whether it can differ between threads is tracked";
@@ -112,9 +118,7 @@ bool FunctionWalker::threadVarying(const Expr *E) {
       const Expr *Sub = ICE->getSubExpr()->IgnoreParens();
       if (isa<DeclRefExpr>(Sub))
         return threadVarying(Sub);
-      if (auto Loc = lvalOf(Sub))
-        return isThreadVarying(Loc->ByteOffset);
-      return !uniformAddress(Sub);
+      return loadVaries(Sub);
     }
     return threadVarying(ICE->getSubExpr());
   }
@@ -340,19 +344,18 @@ SymRef FunctionWalker::intOf(const Expr *E) {
         if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
           if (!VD->getType()->isReferenceType() && !isSharedVar(VD))
             return SymExpr::cast(valueOfVar(VD, E), T);
-      if (auto Loc = lvalOf(Sub)) {
-        bool Varying = isThreadVarying(Loc->ByteOffset);
-        return unknownFor(E, Varying ? "value loaded from shared memory at a thread-dependent address"
-                                     : "value loaded from shared memory",
-                          Varying);
-      }
       if (const auto *PO = dyn_cast<PseudoObjectExpr>(Sub))
         if (SymRef Leaf = builtinVarMember(PO))
           return SymExpr::cast(Leaf, T);
-      if (uniformAddress(Sub))
-        return unknownFor(E, "value loaded from memory at an address that is the same for every "
-                             "thread", false);
-      return unknownFor(E, "value loaded from memory", true);
+      bool Shared = lvalOf(Sub).has_value(), Varying = loadVaries(Sub);
+      if (Shared)
+        return unknownFor(E, Varying ? "value loaded from shared memory at a thread-dependent address"
+                                     : "value loaded from shared memory",
+                          Varying);
+      return unknownFor(E, Varying ? "value loaded from memory"
+                                   : "value loaded from memory at an address that is the same for "
+                                     "every thread",
+                        Varying);
     }
     case CK_IntegralCast:
     case CK_NoOp:

@@ -65,6 +65,9 @@ private:
   SymRef unknownFor(const clang::Expr *E, const std::string &Why, bool Varying);
   /// Can E (of any type, floating point included) differ between threads?
   bool threadVarying(const clang::Expr *E);
+  /// Can a load of the lvalue LV read different values in different threads
+  /// (its address varies)? Shared or not, one rule for every caller.
+  bool loadVaries(const clang::Expr *LV);
   /// The stand-in value of a non-integer local: an unknown that is uniform
   /// or varying as its value is, so conditions on it classify correctly.
   SymRef uniformityMarker(const clang::VarDecl *VD, bool Varying);
