@@ -501,6 +501,16 @@ def main():
         tp, tp + fn_exact, pct(tp, tp + fn_exact)))
     print("confusion among exactly analysed rows: TP %d  FP %d  FN %d  TN %d" % (
         tp, fp, fn_exact, tn_exact))
+    # Bounds (status "bound": which lanes run it, or a parameter's value, is
+    # not known) are reported as warnings or possible-conflict remarks when
+    # their worst case conflicts: a weaker claim, counted separately.
+    def flags(m):
+        return any(a["status"] in ("exact", "bound") and a["wavefronts"] > a["ideal"] for a in m.recs)
+    ftp = sum(1 for x in rows_v if x[1] and flags(x[0]))
+    ffp = sum(1 for x in rows_v if not x[1] and flags(x[0]))
+    print("tool flags (exact or bound, worst case wavefronts > ideal: a warning or a possible-conflict "
+          "remark): %d rows; measured conflicted among them: %d; recall of flags: %d/%d = %s" % (
+              ftp + ffp, ftp, ftp, tp + fn, pct(ftp, tp + fn)))
 
     # Per source line (file, line): conflicted if any row is; warns if any row warns.
     by_line = collections.defaultdict(list)
