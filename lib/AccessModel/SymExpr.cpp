@@ -324,10 +324,11 @@ static void print(const SymExpr &E, std::string &Out) {
   }
 }
 
-std::string toString(const SymRef &E) {
+std::string toString(const SymRef &E) { return E ? toString(*E) : std::string(); }
+
+std::string toString(const SymExpr &E) {
   std::string Out;
-  if (E)
-    print(*E, Out);
+  print(E, Out);
   return Out;
 }
 
@@ -365,6 +366,21 @@ SymLeaves collectLeaves(const SymRef &E) {
   if (E)
     collect(*E, L, SeenU, SeenV);
   return L;
+}
+
+bool isThreadVarying(const SymExpr &E) {
+  switch (E.Kind) {
+  case ExprKind::ThreadIdx:
+  case ExprKind::Varying:
+    return true;
+  case ExprKind::LoopVar:
+    return E.LaneVarying;
+  default:
+    for (const SymRef &Op : E.Ops)
+      if (isThreadVarying(*Op))
+        return true;
+    return false;
+  }
 }
 
 bool isThreadVarying(const SymRef &E) {

@@ -2,6 +2,7 @@
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace cbl {
 
@@ -51,6 +52,60 @@ LaneValue scaled(LaneValue V, int64_t K, IntType T) {
   return V;
 }
 
+/// A product of warp-uniform unknowns is itself a warp-uniform unknown: its
+/// name lists the factors, sorted, joined by '*' (outside parentheses), so
+/// that a*b and b*a are one term. Bounded so that products stay readable.
+constexpr size_t MaxFactors = 4, MaxTerms = 32;
+
+std::vector<std::string> factorsOf(const std::string &Name) {
+  std::vector<std::string> F;
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    Depth += Name[I] == '(' ? 1 : Name[I] == ')' ? -1 : 0;
+    if (Name[I] == '*' && Depth == 0) {
+      F.push_back(Name.substr(Start, I - Start));
+      Start = I + 1;
+    }
+  }
+  F.push_back(Name.substr(Start));
+  return F;
+}
+
+std::optional<std::string> monomial(const std::string &A, const std::string &B) {
+  std::vector<std::string> F = factorsOf(A), G = factorsOf(B);
+  F.insert(F.end(), G.begin(), G.end());
+  if (F.size() > MaxFactors)
+    return std::nullopt;
+  std::sort(F.begin(), F.end());
+  std::string N;
+  for (const auto &X : F)
+    N += (N.empty() ? "" : "*") + X;
+  return N;
+}
+
+/// (a + sum a_i u_i) * (b + sum b_j u_j), expanded into monomials.
+LaneValue product(const LaneValue &A, const LaneValue &B, IntType T) {
+  LaneValue R = scaled(A, B.C, T);
+  for (const auto &[N, K] : B.Terms)
+    R.Terms[N] += A.C * K;
+  for (const auto &[NA, KA] : A.Terms)
+    for (const auto &[NB, KB] : B.Terms) {
+      auto M = monomial(NA, NB);
+      if (!M)
+        return nonLinear(A, B, "*");
+      R.Terms[*M] += KA * KB;
+    }
+  for (auto It = R.Terms.begin(); It != R.Terms.end();)
+    It = It->second == 0 ? R.Terms.erase(It) : std::next(It);
+  if (R.Terms.size() > MaxTerms)
+    return nonLinear(A, B, "*");
+  R.C = A.C * B.C;
+  if (R.Terms.empty())
+    R.C = wrapToType(R.C, T);
+  return R;
+}
+
 bool lessThan(int64_t A, int64_t B, IntType T) {
   if (T.Signed)
     return A < B;
@@ -80,7 +135,7 @@ LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExp
       return scaled(B, A.C, T);
     if (B.Terms.empty())
       return scaled(A, B.C, T);
-    return nonLinear(A, B, "*");
+    return product(A, B, T);
   case Opcode::Shl:
     if (!B.Terms.empty())
       return nonLinear(A, B, "<<");
@@ -158,6 +213,43 @@ int degreeIn(const SymExpr &E, const std::string &Name) {
   }
 }
 
+namespace {
+const SymExpr &stripCasts(const SymExpr &E) {
+  return E.Kind == ExprKind::Cast ? stripCasts(*E.Ops[0]) : E;
+}
+
+bool mentionsLoop(const SymExpr &E, const LoopInfo &L) {
+  if (E.Kind == ExprKind::LoopVar)
+    for (const LoopCounter &C : L.Counters)
+      if (C.Id == E.LoopId)
+        return true;
+  for (const SymRef &Op : E.Ops)
+    if (mentionsLoop(*Op, L))
+      return true;
+  return false;
+}
+} // namespace
+
+std::optional<AffineCounter> affineCounterOf(const LoopInfo &L, const LoopCounter &LC) {
+  if (!LC.Init || !LC.Next)
+    return std::nullopt;
+  const SymExpr &N = stripCasts(*LC.Next);
+  if (N.Kind != ExprKind::Binary || (N.Op != Opcode::Add && N.Op != Opcode::Sub))
+    return std::nullopt;
+  auto IsSelf = [&](const SymExpr &X) {
+    const SymExpr &S = stripCasts(X);
+    return S.Kind == ExprKind::LoopVar && S.LoopId == LC.Id;
+  };
+  SymRef Step;
+  if (IsSelf(*N.Ops[0]))
+    Step = N.Op == Opcode::Add ? N.Ops[1] : SymExpr::unary(Opcode::Neg, N.Ops[1], N.Ops[1]->Type);
+  else if (N.Op == Opcode::Add && IsSelf(*N.Ops[1]))
+    Step = N.Ops[0];
+  if (!Step || isThreadVarying(*Step) || mentionsLoop(*Step, L) || mentionsLoop(*LC.Init, L))
+    return std::nullopt;
+  return AffineCounter{LC.Init, Step, "iteration@" + std::to_string(L.Where.Line)};
+}
+
 void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim) {
   Env.Tid[0] = T % Dim[0];
   Env.Tid[1] = (T / Dim[0]) % Dim[1];
@@ -166,7 +258,25 @@ void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim) {
     Env.BlockDim[D] = Dim[D];
 }
 
+namespace {
+LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env);
+}
+
 LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
+  LaneValue V = evaluateNode(E, Env);
+  // A non-linear combination of warp-uniform values (n / 2, a & b) is still
+  // the same for every lane of the warp: an opaque uniform unknown, named by
+  // its source text, rather than a dead end.
+  if (V.Unknown == UnknownKind::NonLinear && !isThreadVarying(E)) {
+    LaneValue U;
+    U.Terms["(" + toString(E) + ")"] = 1;
+    return U;
+  }
+  return V;
+}
+
+namespace {
+LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env) {
   switch (E.Kind) {
   case ExprKind::Const:
     return known(E.Value, E.Type);
@@ -190,6 +300,27 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
       auto It = Env.LoopValues->find(E.LoopId);
       if (It != Env.LoopValues->end())
         return known(It->second, E.Type);
+    }
+    if (E.LaneVarying && Env.AffineCounters) {
+      auto It = Env.AffineCounters->find(E.LoopId);
+      if (It != Env.AffineCounters->end()) {
+        LaneValue Init = evaluateLane(*It->second.Init, Env);
+        LaneValue Step = evaluateLane(*It->second.Step, Env);
+        if (!Init.known())
+          return Init;
+        if (!Step.known())
+          return Step;
+        LaneValue K;
+        K.Terms[It->second.Iteration] = 1;
+        LaneValue R = product(Step, K, E.Type);
+        if (!R.known())
+          return R;
+        for (const auto &[N, C] : Init.Terms)
+          if ((R.Terms[N] += C) == 0)
+            R.Terms.erase(N);
+        R.C = Init.C;
+        return R;
+      }
     }
     if (E.LaneVarying)
       return unknown(UnknownKind::Varying, E.Reason);
@@ -262,5 +393,6 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
   }
   return unknown(UnknownKind::Varying, "unsupported expression");
 }
+} // namespace
 
 } // namespace cbl

@@ -13,13 +13,14 @@ namespace cbl {
 /// "'stride' is even", "'stride' mod 8 is 2 or 6": the residues (mod 32) in
 /// Set, described with the smallest modulus that captures them.
 std::string describeResidues(const std::string &Name, const std::vector<bool> &Set) {
-  for (unsigned M : {1u, 2u, 4u, 8u, 16u, 32u}) {
+  const unsigned N = unsigned(Set.size());
+  for (unsigned M = 1; M <= N; M *= 2) {
     std::vector<bool> Classes(M, false);
-    for (unsigned R = 0; R < 32; ++R)
+    for (unsigned R = 0; R < N; ++R)
       if (Set[R])
         Classes[R % M] = true;
     bool Exact = true;
-    for (unsigned R = 0; R < 32; ++R)
+    for (unsigned R = 0; R < N; ++R)
       Exact &= Classes[R % M] == Set[R];
     if (!Exact)
       continue;

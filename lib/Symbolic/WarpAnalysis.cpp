@@ -104,6 +104,26 @@ std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
   return Parts;
 }
 
+std::map<unsigned, AffineCounter> affineCountersOf(const SharedAccess &A,
+                                                   const std::vector<LoopInfo> &Loops) {
+  std::map<unsigned, AffineCounter> M;
+  for (unsigned Id : A.Loops)
+    for (const LoopCounter &LC : Loops[Id].Counters)
+      if (LC.LaneVarying)
+        if (auto F = affineCounterOf(Loops[Id], LC))
+          M.emplace(LC.Id, *F);
+  return M;
+}
+
+/// Bytes of storage of a sized array (0: unsized extern).
+uint64_t storageBytes(const SharedArray &A, unsigned Padding) {
+  if (A.Dims.empty())
+    return A.ElementSize;
+  if (A.Dims[0] == 0)
+    return 0;
+  return A.Dims[0] * uint64_t(rowStrideOf(A, 0, Padding)) * A.ElementSize;
+}
+
 struct Context {
   const SharedAccess &A;
   const std::vector<LoopInfo> &Loops;
@@ -120,6 +140,11 @@ struct Context {
   std::vector<std::string> BoundBy;
   unsigned Evaluations = 0;
   std::vector<GuardPart> Guards = guardPartsOf(A);
+  std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
+  /// Enumerating a loop with an unknown bound: lanes whose addresses fall
+  /// outside the array are left out (a correct program does not run them).
+  bool PruneOutOfBounds = false;
+  unsigned Pruned = 0;
   unsigned threads() const {
     return Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : 1024;
   }
@@ -134,6 +159,7 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
   Env.UniformValues = C.UniformValues;
   Env.PaddedArray = C.PaddedArray;
   Env.Padding = C.Padding;
+  Env.AffineCounters = &C.Affine;
   if (C.Shape.Dim[0]) {
     setThread(Env, T, C.Shape.Dim);
   } else {
@@ -329,6 +355,20 @@ struct Collector {
   }
 };
 
+/// The active lanes of R that address bytes outside the array (a sized one,
+/// with the addresses fully known).
+uint32_t lanesOutsideArray(const Context &C, const WarpResult &R) {
+  if (!R.Ok || !R.Params.empty())
+    return 0;
+  const SharedArray &Arr = C.Arrays[C.A.ArrayId];
+  uint64_t Size = storageBytes(Arr, int(C.A.ArrayId) == C.PaddedArray ? C.Padding : 0);
+  uint32_t Outside = 0;
+  for (unsigned L = 0; Size && L < WarpSize; ++L)
+    if ((R.WA.ActiveMask >> L & 1) && (R.WA.ByteAddr[L] > Size || R.WA.ByteAddr[L] + C.A.Width > Size))
+      Outside |= 1u << L;
+  return Outside;
+}
+
 /// Runs the loops enclosing the access level by level for warp W; returns
 /// false (with Why) when a loop cannot be enumerated exactly.
 bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
@@ -343,14 +383,24 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
         for (unsigned Lane = 0; Lane < WarpSize && Part.empty(); ++Lane)
           if (Alive >> Lane & 1)
             for (const LoopCounter &LC : L.Counters)
-              Part += (Part.empty() ? "" : ", ") + LC.Name + "=" + std::to_string(Vals[Lane][LC.Id]);
+              if (auto It = Vals[Lane].find(LC.Id); It != Vals[Lane].end())
+                Part += (Part.empty() ? "" : ", ") + LC.Name + "=" + std::to_string(It->second);
       } else {
         Part = "iteration " + std::to_string(Point[I]) + " of the loop at line " +
                std::to_string(L.Where.Line);
       }
       Label += (Label.empty() ? "" : ", ") + Part;
     }
-    Out.add(evalWarp(C, W, &Vals, Alive), W, &Point, Label);
+    WarpResult R = evalWarp(C, W, &Vals, Alive);
+    if (C.PruneOutOfBounds) {
+      if (uint32_t Outside = lanesOutsideArray(C, R)) {
+        R.WA.ActiveMask &= ~Outside;
+        ++C.Pruned;
+        if (!R.WA.ActiveMask)
+          return true;
+      }
+    }
+    Out.add(R, W, &Point, Label);
     return !Out.Failed;
   }
   const LoopInfo &L = C.Loops[C.A.Loops[Level]];
@@ -399,10 +449,32 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   };
   size_t N = L.Counters.size();
   std::vector<std::array<int64_t, WarpSize>> Value(N);
+  // In the bound pass a uniform counter that starts at an unknown value
+  // (d = n >> 1) stays a symbolic unknown; the others are still enumerated.
+  std::vector<bool> Symbolic(N, false);
+  auto EvalInit = [&](size_t I, unsigned Lane) {
+    const LoopCounter &LC = L.Counters[I];
+    if (C.BoundGuards && !LC.LaneVarying && !isThreadVarying(LC.Init)) {
+      LaneEnv Env;
+      laneEnv(C, W, Lane, Env);
+      Env.LoopValues = &Vals[Lane];
+      LaneValue V = evaluateLane(*LC.Init, Env);
+      if (V.known() && !V.exact()) {
+        Symbolic[I] = true;
+        SymLeaves Lv = collectLeaves(LC.Init);
+        for (const SymExpr *U : Lv.Uniforms) {
+          addUnique(C.BoundBy, U->Name);
+          addUnique(C.LoopBoundBy, U->Name);
+        }
+        return true;
+      }
+    }
+    return Eval(*LC.Init, Lane, Value[I][Lane]);
+  };
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
     if (Alive >> Lane & 1)
       for (size_t I = 0; I < N; ++I)
-        if (!Eval(*L.Counters[I].Init, Lane, Value[I][Lane]))
+        if (!EvalInit(I, Lane))
           return false;
   uint32_t In = Alive;
   bool Ok = true;
@@ -415,7 +487,8 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
         if (In >> Lane & 1)
           for (size_t I = 0; I < N; ++I)
-            State.push_back(Value[I][Lane]);
+            if (!Symbolic[I])
+              State.push_back(Value[I][Lane]);
       if (!Seen.insert(State).second)
         break;
     }
@@ -436,7 +509,8 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       if (!(In >> Lane & 1))
         continue;
       for (size_t I = 0; I < N; ++I)
-        Vals[Lane][L.Counters[I].Id] = Value[I][Lane];
+        if (!Symbolic[I])
+          Vals[Lane][L.Counters[I].Id] = Value[I][Lane];
       int64_t Cond = 0;
       Ok = Eval(*L.Cond, Lane, Cond);
       if (Ok && Cond)
@@ -445,7 +519,10 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     if (!Ok || !Now)
       break;
     Point.push_back(K);
+    bool Prune = C.PruneOutOfBounds;
+    C.PruneOutOfBounds |= UnknownBound;
     bool Inner = enumerate(C, Out, W, Level + 1, Vals, Now, Point, Why);
+    C.PruneOutOfBounds = Prune;
     Point.pop_back();
     if (!Inner) {
       Ok = false;
@@ -455,7 +532,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane)
       if (Now >> Lane & 1)
         for (size_t I = 0; I < N && Ok; ++I)
-          Ok = Eval(*L.Counters[I].Next, Lane, Value[I][Lane]);
+          Ok = Symbolic[I] || Eval(*L.Counters[I].Next, Lane, Value[I][Lane]);
     if (!Ok)
       break;
     In = Now; // a lane that left the loop stays out (SIMT semantics)
@@ -485,6 +562,9 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
   else if (Status == VerdictStatus::Bound)
     V.Reason = "which threads run it depends on " + Names(C.BoundBy) +
                "; the cost shown is the worst case, when every lane passes the condition";
+  if (Status == VerdictStatus::Bound && C.Pruned)
+    V.Reason += " (lanes that would access outside '" + C.Arrays[C.A.ArrayId].Name +
+                "' in an iteration are assumed not to run it)";
   return V;
 }
 
@@ -506,37 +586,54 @@ bool runPass(Context &C, bool Enumerate, Collector &Col, std::string &NotEnumera
   return true;
 }
 
-/// Pass 4 (see the header): enumerate one uniform unknown P.
-std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
-                                            const std::vector<SharedArray> &Arrays,
-                                            const EvalShape &Shape, BankArch Arch, int PaddedArray,
-                                            unsigned Padding) {
-  SymLeaves L = collectLeaves(A.ByteOffset);
-  std::vector<std::string> Names;
-  for (const SymExpr *U : L.Uniforms)
-    addUnique(Names, U->Name);
-  for (const SymExpr *U : L.Loops)
-    if (!U->LaneVarying)
-      addUnique(Names, U->Name);
-  if (Names.size() != 1 || degreeIn(*A.ByteOffset, Names[0]) != 1)
-    return std::nullopt;
-  const std::string &P = Names[0];
-  for (const Guard &G : A.Guards)
-    if (degreeIn(*G.Cond, P) != 0)
-      return std::nullopt;
+/// The gcd of P's coefficients in every lane's byte offset, up to 128 (the
+/// bank pattern repeats every 128 bytes); 1 when not known.
+int64_t coefficientGcd(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                 const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                 const std::string &P) {
+  Context C{A, Loops, Arrays, Shape, BankArch::Sm70Plus, -1, 0};
+  uint64_t G = 128;
+  for (unsigned W = 0; W < Shape.Warps && G > 4; ++W)
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      LaneEnv Env;
+      if (!laneEnv(C, W, L, Env))
+        break;
+      LaneValue V = evaluateLane(*A.ByteOffset, Env);
+      if (!V.known())
+        return 1;
+      auto It = V.Terms.find(P);
+      G = std::gcd(G, uint64_t(It == V.Terms.end() ? 0 : std::abs(It->second)));
+    }
+  return int64_t(G);
+}
+
+/// Pass 4 (see the header): enumerate the uniform unknown P, which enters the
+/// address affinely; the other unknowns must become whole-word uniform
+/// offsets once P is known (blockIdx.x * P).
+std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                              const std::vector<SharedArray> &Arrays,
+                                              const EvalShape &Shape, BankArch Arch, int PaddedArray,
+                                              unsigned Padding, const std::string &P,
+                                              const SymLeaves &L, bool BoundGuards) {
+  std::vector<std::string> BoundBy; // unknowns that decide which lanes run it
   // Cost for one value of P; nullopt when not exact.
   auto CostAt = [&](int64_t V) -> std::optional<AccessVerdict> {
     std::map<std::string, int64_t> Values{{P, V}};
     Context C{A, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
     C.UniformValues = &Values;
+    C.BoundGuards = BoundGuards;
     Collector Col(C);
     std::string Unused;
     if (!runPass(C, false, Col, Unused))
       return std::nullopt;
+    for (const auto &N : C.BoundBy)
+      addUnique(BoundBy, N);
     return finish(C, Col, VerdictStatus::Exact);
   };
-  // The spread of the other terms (P = 0), in words: beyond it, words of
-  // different lanes cannot coincide by accident and the cost is periodic.
+  // The spread of the other terms (P = 0): once P moves the lanes further
+  // apart than that, their words cannot coincide by accident and the cost is
+  // periodic, with period 128 bytes / gcd(128, P's coefficients), at least
+  // 32 (residues are described mod 32 or more).
   auto Base = CostAt(0);
   if (!Base)
     return std::nullopt;
@@ -546,10 +643,13 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
       Lo = std::min<int64_t>(Lo, int64_t(Base->Addr[Lane]));
       Hi = std::max<int64_t>(Hi, int64_t(Base->Addr[Lane]));
     }
-  int64_t Spread = Lo == INT64_MAX ? 0 : (Hi - Lo) / 4 + 1;
+  const int64_t G = coefficientGcd(A, Loops, Arrays, Shape, P);
+  const int64_t Period = std::max<int64_t>(32, 128 / G);
+  // (In bytes, plus the word or access either side may share.)
+  int64_t Spread = Lo == INT64_MAX ? 0 : (Hi - Lo + 2 * std::max<int64_t>(A.Width, 4)) / G + 1;
   if (Spread > 2048)
     return std::nullopt;
-  int64_t Start = Spread + 1, End = Start + 64;
+  int64_t Start = Spread + 1, End = Start + 2 * Period;
   std::vector<unsigned> Degree(size_t(End), 0);
   AccessVerdict Worst;
   bool Any = false;
@@ -564,15 +664,15 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
       Any = true;
     }
   }
-  for (int64_t V = Start; V + 32 < End; ++V)
-    if (Degree[size_t(V)] != Degree[size_t(V + 32)])
+  for (int64_t V = Start; V + Period < End; ++V)
+    if (Degree[size_t(V)] != Degree[size_t(V + Period)])
       return std::nullopt; // not periodic: do not guess
   // Conditions per degree, over one period, plus small values that differ.
   std::map<unsigned, std::vector<bool>> ByDegree;
-  for (int64_t V = Start; V < Start + 32; ++V) {
+  for (int64_t V = Start; V < Start + Period; ++V) {
     auto &Set = ByDegree[Degree[size_t(V)]];
-    Set.resize(32, false);
-    Set[size_t(V % 32)] = true;
+    Set.resize(size_t(Period), false);
+    Set[size_t(V % Period)] = true;
   }
   std::string Cond;
   for (auto It = ByDegree.rbegin(); It != ByDegree.rend(); ++It) {
@@ -586,7 +686,7 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
   std::string Except;
   for (int64_t V = 0; V < Start;) {
     auto Differs = [&](int64_t X) {
-      return Degree[size_t(X)] != Degree[size_t(Start + ((X - Start) % 32 + 32) % 32)];
+      return Degree[size_t(X)] != Degree[size_t(Start + ((X - Start) % Period + Period) % Period)];
     };
     if (!Differs(V)) {
       ++V;
@@ -613,12 +713,43 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
     Signed |= U->Name == P && U->Type.Signed;
   if (Signed)
     Cond += " (for '" + P + "' >= 0)";
-  Worst.Status = Worst.Cost.Degree > 1 ? VerdictStatus::Bound : VerdictStatus::Exact;
+  Worst.Status = Worst.Cost.Degree > 1 || !BoundBy.empty() ? VerdictStatus::Bound : VerdictStatus::Exact;
   Worst.Condition = Cond;
   Worst.Parameters.clear();
-  if (Worst.Status == VerdictStatus::Bound)
+  Worst.BoundBy = BoundBy;
+  if (Worst.Cost.Degree > 1)
     Worst.Reason = "the cost depends on the value of '" + P + "': " + Cond;
+  if (!BoundBy.empty()) {
+    Worst.Reason += std::string(Worst.Reason.empty() ? "" : "; ") + "which threads run it depends on ";
+    for (size_t I = 0; I < BoundBy.size(); ++I)
+      Worst.Reason += (I ? ", '" : "'") + BoundBy[I] + "'";
+    Worst.Reason += "; the cost shown is the worst case, when every lane passes the condition";
+  }
   return Worst;
+}
+
+std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                            const std::vector<SharedArray> &Arrays,
+                                            const EvalShape &Shape, BankArch Arch, int PaddedArray,
+                                            unsigned Padding, bool BoundGuards) {
+  SymLeaves L = collectLeaves(A.ByteOffset);
+  std::vector<std::string> Names;
+  for (const SymExpr *U : L.Uniforms)
+    addUnique(Names, U->Name);
+  for (const SymExpr *U : L.Loops)
+    if (!U->LaneVarying)
+      addUnique(Names, U->Name);
+  if (Names.size() > 4)
+    return std::nullopt;
+  for (const std::string &P : Names) {
+    if (degreeIn(*A.ByteOffset, P) != 1 ||
+        std::any_of(A.Guards.begin(), A.Guards.end(),
+                    [&](const Guard &G) { return degreeIn(*G.Cond, P) != 0; }))
+      continue;
+    if (auto V = casesOfParameter(A, Loops, Arrays, Shape, Arch, PaddedArray, Padding, P, L, BoundGuards))
+      return V;
+  }
+  return std::nullopt;
 }
 
 /// Pass 5 (4-byte accesses): the words are linear in several uniform
@@ -626,10 +757,11 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
 /// two lanes conflict (IslConditions.h).
 std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                              const std::vector<SharedArray> &Arrays,
-                                             const EvalShape &Shape, BankArch Arch) {
+                                             const EvalShape &Shape, BankArch Arch, bool BoundGuards) {
   if (A.Width != 4 || Arch != BankArch::Sm70Plus)
     return std::nullopt;
   Context C{A, Loops, Arrays, Shape, Arch, -1, 0};
+  C.BoundGuards = BoundGuards;
   std::vector<std::vector<LinearWord>> Warps;
   std::vector<std::string> Names;
   for (unsigned W = 0; W < Shape.Warps; ++W) {
@@ -669,11 +801,17 @@ std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::v
   V.WarpsEvaluated = Shape.Warps;
   V.AssumedUniform = C.AssumedUniform;
   V.NeverExecuted = Warps.empty();
+  V.BoundBy = C.BoundBy;
+  std::string Lanes;
+  for (const auto &N : C.BoundBy)
+    Lanes += (Lanes.empty() ? "which threads run it depends on '" : ", '") + N + "'";
   if (R->ConflictFree) {
     // One word per bank for every value: one wavefront per warp.
-    V.Status = VerdictStatus::Exact;
+    V.Status = C.BoundBy.empty() ? VerdictStatus::Exact : VerdictStatus::Bound;
     V.Cost.Wavefronts = V.Cost.Ideal = V.Cost.Degree = Warps.empty() ? 0 : 1;
     V.Parameters = Names;
+    if (!Lanes.empty())
+      V.Reason = Lanes + "; conflict-free whichever run it";
     return V;
   }
   V.Status = VerdictStatus::Bound;
@@ -684,7 +822,7 @@ std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::v
     for (const auto &N : Names)
       S += (S.empty() ? "'" : ", '") + N + "'";
     return S;
-  }() + ": " + V.Condition;
+  }() + ": " + V.Condition + (Lanes.empty() ? "" : "; " + Lanes);
   return V;
 }
 
@@ -699,6 +837,7 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
     return V;
   }
   Failure FirstFailure;
+  bool FailedInBoundPass = false; // guards decided by unknowns were already bounded
   for (bool Bound : {false, true}) {
     // Would the bound pass help? Only against guards or loop bounds decided
     // by warp-uniform unknowns.
@@ -733,17 +872,25 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
         V.BlockIterations = 0;
       return V;
     }
-    if (!Bound || Col.Fail.FromGuard || FirstFailure.Reason.empty())
-      FirstFailure = Col.Fail;
+    FirstFailure = Col.Fail;
+    FailedInBoundPass = Bound;
     if (!Col.Fail.FromGuard && !UniformUnknownsInTheWay)
       break; // only undecidable guards or loop bounds are helped by the bound pass
   }
   if (!FirstFailure.FromGuard && FirstFailure.Status == VerdictStatus::Unknown) {
-    if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding))
-      return *V;
+    // isl first: "conflict-free for every value of every unknown" is the
+    // strongest answer; otherwise the degrees per value of one parameter say
+    // more than isl's condition for "some conflict".
+    std::optional<AccessVerdict> Isl;
     if (PaddedArray < 0)
-      if (auto V = islParameterSet(Access, Loops, Arrays, Shape, Arch))
-        return *V;
+      Isl = islParameterSet(Access, Loops, Arrays, Shape, Arch, FailedInBoundPass);
+    if (Isl && Isl->Status == VerdictStatus::Exact)
+      return *Isl;
+    if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding,
+                                FailedInBoundPass))
+      return *V;
+    if (Isl)
+      return *Isl;
   }
   AccessVerdict V;
   V.Status = FirstFailure.Status;

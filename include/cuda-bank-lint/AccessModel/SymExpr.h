@@ -107,6 +107,7 @@ int64_t wrapToType(int64_t V, IntType T);
 
 /// Human-readable rendering in C syntax, e.g. "threadIdx.x * 32 + n".
 std::string toString(const SymRef &E);
+std::string toString(const SymExpr &E);
 
 /// Facts about which leaves an expression mentions.
 struct SymLeaves {
@@ -122,6 +123,7 @@ SymLeaves collectLeaves(const SymRef &E);
 /// True when the value can differ between threads of one warp: it mentions
 /// threadIdx or a lane-varying unknown.
 bool isThreadVarying(const SymRef &E);
+bool isThreadVarying(const SymExpr &E);
 
 } // namespace cbl
 

@@ -2,10 +2,12 @@
 //
 // Evaluates an expression for one concrete thread (threadIdx known), with C++
 // integer semantics in each node's type. Warp-uniform unknowns (kernel
-// parameters, blockIdx, loop counters) are carried as a linear combination
-// with integer coefficients as long as they only meet +, -, and products or
-// left shifts by known values; any other use makes the result unknown, with
-// the reason. Lane-varying unknowns make it unknown at once.
+// parameters, blockIdx, loop counters) are carried as a polynomial with
+// integer coefficients (products of unknowns are terms of their own, "a*b");
+// a non-linear operation on uniform values only (n / 2) is an opaque uniform
+// term "(n / 2)"; a non-linear operation mixing the lane with an unknown
+// makes the result unknown, with the reason. Lane-varying unknowns make it
+// unknown at once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_SYMBOLIC_LANEEVALUATOR_H
@@ -37,6 +39,14 @@ struct LaneValue {
   bool exact() const { return known() && Terms.empty(); }
 };
 
+/// A lane-varying loop counter that advances by the same warp-uniform step in
+/// every iteration (i = threadIdx.x; ...; i += blockDim.x): in iteration k
+/// it is Init + k * Step, k being the uniform unknown named Iteration.
+struct AffineCounter {
+  SymRef Init, Step;
+  std::string Iteration;
+};
+
 /// The concrete situation of one thread.
 struct LaneEnv {
   unsigned Tid[3] = {0, 0, 0};
@@ -51,7 +61,14 @@ struct LaneEnv {
   const std::map<unsigned, int64_t> *LoopValues = nullptr;
   /// Values given to warp-uniform unknowns by name (parameter enumeration).
   const std::map<std::string, int64_t> *UniformValues = nullptr;
+  /// Lane-varying counters not bound in LoopValues, as functions of the
+  /// iteration (LoopCounter::Id -> form).
+  const std::map<unsigned, AffineCounter> *AffineCounters = nullptr;
 };
+
+/// Whether counter LC of loop L advances by a warp-uniform step that does
+/// not depend on the loop's counters; the form, named after L's line.
+std::optional<AffineCounter> affineCounterOf(const LoopInfo &L, const LoopCounter &LC);
 
 /// Polynomial degree of E in the uniform unknown Name (1 = affine), or -1
 /// when Name enters a non-polynomial operation (/, %, &, comparisons...).

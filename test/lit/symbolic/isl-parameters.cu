@@ -9,11 +9,15 @@ __global__ void parameters(float *o, int a, int b) {
   __shared__ float s[32 * 1024];
   // Odd stride 2a+1 and any offset b: conflict-free for all values.
   o[threadIdx.x] = s[threadIdx.x * (2 * a + 1) + b];
-  // Stride a: lanes collide when a is even and not zero.
+  // Stride a + 2b: lanes collide when it is even and not zero; no single
+  // parameter decides it, so isl states the condition.
+  o[threadIdx.x] += s[threadIdx.x * (a + 2 * b)];
+  // Stride a with a uniform offset 32b: isl proves some values conflict; the
+  // degree for each value of a comes from one period of a (mod 32 words).
   o[threadIdx.x] += s[threadIdx.x * a + 32 * b];
 }
-// EXPLAIN: isl-parameters.cu:[[# @LINE-4]]:20: remark: load of 4 bytes from 's' in 'parameters' (s[threadIdx.x * (2 * a + 1) + b]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of a, b
-// CHECK: isl-parameters.cu:[[# @LINE-3]]:21: remark: possible bank conflict reading 's': two lanes access different words of one bank when (a) mod 2 = 0 and (a <= -2 or a >= 2) (decided with isl; the degree is not computed)
-// EXPLAIN: isl-parameters.cu:[[# @LINE-4]]:21: remark: load of 4 bytes from 's' in 'parameters' (s[threadIdx.x * a + 32 * b]): bound: the cost depends on 'a', 'b': two lanes access different words of one bank when (a) mod 2 = 0
+// EXPLAIN: isl-parameters.cu:11:20: remark: load of 4 bytes from 's' in 'parameters' (s[threadIdx.x * (2 * a + 1) + b]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of a, b
+// CHECK: isl-parameters.cu:[[# @LINE-6]]:21: remark: possible bank conflict reading 's': two lanes access different words of one bank when (a) mod 2 = 0 and (2*b <= -2 - a or 2*b >= 2 - a) (decided with isl; the degree is not computed)
+// CHECK: isl-parameters.cu:[[# @LINE-4]]:21: remark: possible bank conflict reading 's': 32-way when 'a' is a multiple of 32; 16-way when 'a' mod 32 is 16; 8-way when 'a' mod 16 is 8; 4-way when 'a' mod 8 is 4; 2-way when 'a' mod 4 is 2, except 'a' = 0 (conflict-free) (for 'a' >= 0)
 
 void launch(float *o) { parameters<<<1, 32>>>(o, 1, 2); }

@@ -1,0 +1,87 @@
+// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
+// Loops whose trip count is a runtime value, and products of runtime values.
+// - A block-stride loop (i = threadIdx.x; i < n; i += blockDim.x): in
+//   iteration k the counter is threadIdx.x + k * blockDim.x, so every
+//   iteration has the same pattern shifted by whole words; which lanes run the
+//   last one depends on n (status bound).
+// - A counter that starts at a runtime value (d = n >> 1) stays symbolic
+//   while the other counters of the loop (offset <<= 1) are enumerated; lanes
+//   that would index outside the array cannot run a correct program's
+//   iteration, so they are left out of the worst case.
+// - Products of warp-uniform values (blockIdx.x * blockDim.x * stride) are
+//   uniform terms of their own; non-linear uniform values (n / 2) are opaque
+//   uniform terms.
+
+__global__ void blockStride(int n) {
+  __shared__ int s[1024];
+  __shared__ int s2[2048];
+  for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    s[i] = 0;
+    s2[2 * i] = 1;
+  }
+}
+// CHECK: unknown-trip-counts.cu:21:5: warning: 2-way bank conflict writing 's2': 2 lanes of warp 0 write 2 distinct words of bank 0
+// CHECK: note: which threads run it depends on 'n'; the cost shown is the worst case, when every lane passes the condition
+// JSON: "expression": "s[i]",
+// JSON: "parameters": [
+// JSON-NEXT: "iteration@19"
+// JSON: "status": "bound",
+// JSON: "degree": 2,
+// JSON: "expression": "s2[2 * i]",
+
+__global__ void rowsOfUnknownPitch(int width, int pitch) {
+  extern __shared__ unsigned char rows[];
+  short ib;
+  int base = threadIdx.y * pitch;
+  for (ib = threadIdx.x; ib < width; ib += blockDim.x)
+    rows[base + 4 * ib] = 0;
+}
+// Two rows of 16 lanes per warp, 'pitch' bytes apart (rows 2 and 3 of warp 1
+// at 2 and 3 pitches): conflicts unless the rows land in disjoint banks or
+// share the words; the pattern repeats every 128 bytes of 'pitch'.
+// CHECK: unknown-trip-counts.cu:38:5: remark: possible bank conflict writing 'rows': 2-way when 'pitch' mod 128 is not 64, 65 nor 66, except 'pitch' = 0-63 (conflict-free) (for 'pitch' >= 0)
+// CHECK: note: {{.*}}; which threads run it depends on 'width'
+
+__global__ void uniformProducts(const int *strides, int *out) {
+  __shared__ unsigned data[4096];
+  const int stride = strides[0];
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  out[tid] = data[tid * stride];
+}
+// CHECK: unknown-trip-counts.cu:50:14: remark: possible bank conflict reading 'data': 32-way when 'strides[0]' is a multiple of 32; 16-way when 'strides[0]' mod 32 is 16; 8-way when 'strides[0]' mod 16 is 8; 4-way when 'strides[0]' mod 8 is 4; 2-way when 'strides[0]' mod 4 is 2, except 'strides[0]' = 0 (conflict-free)
+
+__global__ void opaqueUniform(int n, int *out) {
+  __shared__ int s[1024];
+  out[threadIdx.x] = s[threadIdx.x + n / 2];
+}
+// JSON: "expression": "s[threadIdx.x + n / 2]",
+// JSON: "parameters": [
+// JSON-NEXT: "(n / 2)"
+// JSON: "status": "exact",
+
+__global__ void scanUnknownLength(unsigned n) {
+  __shared__ unsigned s[257];
+  unsigned *list = s + 1;
+  unsigned offset = 1;
+  const unsigned tid = threadIdx.x;
+  for (int d = (n >> 1); d > 0; d >>= 1) {
+    __syncthreads();
+    if (tid < d) {
+      unsigned bi = offset * (2 * tid + 2) - 1;
+      list[bi] += 1;
+    }
+    offset <<= 1;
+  }
+}
+// CHECK: unknown-trip-counts.cu:72:7: warning: up to 8-way bank conflict reading 's': {{.*}} (2-way at offset=1, 4-way at offset=2, 8-way at offset=4, 8-way at offset=8 (16 lanes active), 8-way at offset=16 (8 lanes active), 4-way at offset=32 (4 lanes active), 2-way at offset=64 (2 lanes active), conflict-free at offset=128 (1 lane active))
+// CHECK: note: which threads run it depends on 'n', 'd'; the cost shown is the worst case, when every lane passes the condition (lanes that would access outside 's' in an iteration are assumed not to run it)
+// CHECK: unknown-trip-counts.cu:72:7: warning: up to 8-way bank conflict writing 's'
+
+void launch(const int *p, int *o) {
+  blockStride<<<1, 128>>>(5);
+  rowsOfUnknownPitch<<<1, dim3(16, 4), 4096>>>(5, 100);
+  uniformProducts<<<4, 32>>>(p, o);
+  opaqueUniform<<<1, 64>>>(3, o);
+  scanUnknownLength<<<1, 128>>>(100);
+}
