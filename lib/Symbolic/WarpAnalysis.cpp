@@ -6,9 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
-#include "cuda-bank-lint/Symbolic/IslConditions.h"
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
-#include "SymbolicText.h"
+#include "WarpPasses.h"
 
 #include <algorithm>
 #include <map>
@@ -41,13 +40,7 @@ EvalShape evalShapeFor(const BlockShape &Shape) {
   return E;
 }
 
-namespace {
-
-/// Bounds that keep every access's analysis small and predictable.
-constexpr unsigned MaxIterationsPerLoop = 1024;
-constexpr unsigned MaxWarpEvaluations = 8192;
-
-using LoopValues = std::map<unsigned, int64_t>;
+namespace warp {
 
 void addUnique(std::vector<std::string> &V, const std::string &S) {
   if (std::find(V.begin(), V.end(), S) == V.end())
@@ -76,14 +69,6 @@ VerdictStatus statusFor(UnknownKind K) {
   return K == UnknownKind::DataDependent ? VerdictStatus::DataDependent : VerdictStatus::Unknown;
 }
 
-/// One conjunct of an access's guards, with what does not depend on the lane
-/// worked out once (guards are evaluated for every lane of every warp).
-struct GuardPart {
-  SymRef Cond;
-  bool Negated = false;
-  bool Uniform = false;  ///< no threadIdx or lane-varying leaf
-  std::string Assumed;   ///< for a uniform, non-constant part: how it is reported
-};
 
 
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
@@ -124,31 +109,6 @@ uint64_t storageBytes(const SharedArray &A, unsigned Padding) {
   return A.Dims[0] * uint64_t(rowStrideOf(A, 0, Padding)) * A.ElementSize;
 }
 
-struct Context {
-  const SharedAccess &A;
-  const std::vector<LoopInfo> &Loops;
-  const std::vector<SharedArray> &Arrays;
-  const EvalShape &Shape;
-  BankArch Arch;
-  int PaddedArray;
-  unsigned Padding;
-  bool BoundGuards = false; ///< treat guards decided by uniform unknowns as taken
-  bool UniformLoopBound = false; ///< a loop's bound depends on a uniform unknown
-  std::vector<std::string> LoopBoundBy; ///< unknowns deciding how many iterations run
-  const std::map<std::string, int64_t> *UniformValues = nullptr;
-  std::vector<std::string> AssumedUniform;
-  std::vector<std::string> BoundBy;
-  unsigned Evaluations = 0;
-  std::vector<GuardPart> Guards = guardPartsOf(A);
-  std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
-  /// Enumerating a loop with an unknown bound: lanes whose addresses fall
-  /// outside the array are left out (a correct program does not run them).
-  bool PruneOutOfBounds = false;
-  unsigned Pruned = 0;
-  unsigned threads() const {
-    return Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : 1024;
-  }
-};
 
 /// The situation of lane L of warp W.
 bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
@@ -170,19 +130,7 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
   return true;
 }
 
-struct Failure {
-  VerdictStatus Status = VerdictStatus::Unknown;
-  std::string Reason;
-  bool FromGuard = false;
-};
 
-struct WarpResult {
-  bool Ok = false;
-  Failure Fail;
-  WarpAccess WA;
-  std::array<std::array<unsigned, 3>, WarpSize> Tids{};
-  std::vector<std::string> Params;
-};
 
 /// Is lane Env active under the guards? Sets F (and returns false) when it
 /// cannot be decided.
@@ -305,56 +253,44 @@ bool worse(const BankCost &A, const BankCost &B) {
   return A.Degree > B.Degree;
 }
 
-/// Collects warp results into the verdict: worst warp and case, block sums.
-struct Collector {
-  Context &C;
-  AccessVerdict V;
-  bool Any = false;
-  std::map<std::vector<unsigned>, size_t> CaseIndex;
-  Failure Fail;
-  bool Failed = false;
 
-  explicit Collector(Context &C) : C(C) {}
-
-  void add(const WarpResult &R, unsigned W, const std::vector<unsigned> *Point,
-           const std::string &Label) {
-    if (!R.Ok) {
-      if (!Failed)
-        Fail = R.Fail;
-      Failed = true;
-      return;
-    }
-    for (const auto &P : R.Params)
-      addUnique(V.Parameters, P);
-    if (!R.WA.ActiveMask)
-      return;
-    BankCost Cost = costOf(R.WA, C.Arch);
-    V.BlockWavefronts += Cost.Wavefronts;
-    V.BlockIdeal += Cost.Ideal;
-    unsigned Active = unsigned(__builtin_popcount(R.WA.ActiveMask));
-    if (Point) {
-      auto It = CaseIndex.find(*Point);
-      if (It == CaseIndex.end()) {
-        It = CaseIndex.emplace(*Point, V.Cases.size()).first;
-        V.Cases.push_back({Label, Cost, W, Active});
-      } else if (worse(Cost, V.Cases[It->second].Cost)) {
-        V.Cases[It->second].Cost = Cost;
-        V.Cases[It->second].Warp = W;
-        V.Cases[It->second].ActiveLanes = Active;
-      }
-    }
-    if (!Any || worse(Cost, V.Cost)) {
-      V.Cost = Cost;
-      V.Warp = W;
-      V.Mask = R.WA.ActiveMask;
-      V.Addr = R.WA.ByteAddr;
-      V.Tid = R.Tids;
-      V.WorstCase = Label;
-    }
-    Any = true;
+void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned> *Point,
+                    const std::string &Label) {
+  if (!R.Ok) {
+    if (!Failed)
+      Fail = R.Fail;
+    Failed = true;
+    return;
   }
-};
-
+  for (const auto &P : R.Params)
+    addUnique(V.Parameters, P);
+  if (!R.WA.ActiveMask)
+    return;
+  BankCost Cost = costOf(R.WA, C.Arch);
+  V.BlockWavefronts += Cost.Wavefronts;
+  V.BlockIdeal += Cost.Ideal;
+  unsigned Active = unsigned(__builtin_popcount(R.WA.ActiveMask));
+  if (Point) {
+    auto It = CaseIndex.find(*Point);
+    if (It == CaseIndex.end()) {
+      It = CaseIndex.emplace(*Point, V.Cases.size()).first;
+      V.Cases.push_back({Label, Cost, W, Active});
+    } else if (worse(Cost, V.Cases[It->second].Cost)) {
+      V.Cases[It->second].Cost = Cost;
+      V.Cases[It->second].Warp = W;
+      V.Cases[It->second].ActiveLanes = Active;
+    }
+  }
+  if (!Any || worse(Cost, V.Cost)) {
+    V.Cost = Cost;
+    V.Warp = W;
+    V.Mask = R.WA.ActiveMask;
+    V.Addr = R.WA.ByteAddr;
+    V.Tid = R.Tids;
+    V.WorstCase = Label;
+  }
+  Any = true;
+}
 /// The active lanes of R that address bytes outside the array (a sized one,
 /// with the addresses fully known).
 uint32_t lanesOutsideArray(const Context &C, const WarpResult &R) {
@@ -586,247 +522,9 @@ bool runPass(Context &C, bool Enumerate, Collector &Col, std::string &NotEnumera
   return true;
 }
 
-/// The gcd of P's coefficients in every lane's byte offset, up to 128 (the
-/// bank pattern repeats every 128 bytes); 1 when not known.
-int64_t coefficientGcd(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
-                 const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                 const std::string &P) {
-  Context C{A, Loops, Arrays, Shape, BankArch::Sm70Plus, -1, 0};
-  uint64_t G = 128;
-  for (unsigned W = 0; W < Shape.Warps && G > 4; ++W)
-    for (unsigned L = 0; L < WarpSize; ++L) {
-      LaneEnv Env;
-      if (!laneEnv(C, W, L, Env))
-        break;
-      LaneValue V = evaluateLane(*A.ByteOffset, Env);
-      if (!V.known())
-        return 1;
-      auto It = V.Terms.find(P);
-      G = std::gcd(G, uint64_t(It == V.Terms.end() ? 0 : std::abs(It->second)));
-    }
-  return int64_t(G);
-}
+} // namespace warp
 
-/// Pass 4 (see the header): enumerate the uniform unknown P, which enters the
-/// address affinely; the other unknowns must become whole-word uniform
-/// offsets once P is known (blockIdx.x * P).
-std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
-                                              const std::vector<SharedArray> &Arrays,
-                                              const EvalShape &Shape, BankArch Arch, int PaddedArray,
-                                              unsigned Padding, const std::string &P,
-                                              const SymLeaves &L, bool BoundGuards) {
-  std::vector<std::string> BoundBy; // unknowns that decide which lanes run it
-  // Cost for one value of P; nullopt when not exact.
-  auto CostAt = [&](int64_t V) -> std::optional<AccessVerdict> {
-    std::map<std::string, int64_t> Values{{P, V}};
-    Context C{A, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
-    C.UniformValues = &Values;
-    C.BoundGuards = BoundGuards;
-    Collector Col(C);
-    std::string Unused;
-    if (!runPass(C, false, Col, Unused))
-      return std::nullopt;
-    for (const auto &N : C.BoundBy)
-      addUnique(BoundBy, N);
-    return finish(C, Col, VerdictStatus::Exact);
-  };
-  // The spread of the other terms (P = 0): once P moves the lanes further
-  // apart than that, their words cannot coincide by accident and the cost is
-  // periodic, with period 128 bytes / gcd(128, P's coefficients), at least
-  // 32 (residues are described mod 32 or more).
-  auto Base = CostAt(0);
-  if (!Base)
-    return std::nullopt;
-  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
-  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-    if (Base->Mask >> Lane & 1) {
-      Lo = std::min<int64_t>(Lo, int64_t(Base->Addr[Lane]));
-      Hi = std::max<int64_t>(Hi, int64_t(Base->Addr[Lane]));
-    }
-  const int64_t G = coefficientGcd(A, Loops, Arrays, Shape, P);
-  const int64_t Period = std::max<int64_t>(32, 128 / G);
-  // (In bytes, plus the word or access either side may share.)
-  int64_t Spread = Lo == INT64_MAX ? 0 : (Hi - Lo + 2 * std::max<int64_t>(A.Width, 4)) / G + 1;
-  if (Spread > 2048)
-    return std::nullopt;
-  int64_t Start = Spread + 1, End = Start + 2 * Period;
-  std::vector<unsigned> Degree(size_t(End), 0);
-  AccessVerdict Worst;
-  bool Any = false;
-  for (int64_t V = 0; V < End; ++V) {
-    auto R = V == 0 ? Base : CostAt(V);
-    if (!R)
-      return std::nullopt;
-    Degree[size_t(V)] = R->Cost.Degree;
-    if (!Any || worse(R->Cost, Worst.Cost)) {
-      Worst = *R;
-      Worst.WorstCase = "'" + P + "' = " + std::to_string(V);
-      Any = true;
-    }
-  }
-  for (int64_t V = Start; V + Period < End; ++V)
-    if (Degree[size_t(V)] != Degree[size_t(V + Period)])
-      return std::nullopt; // not periodic: do not guess
-  // Conditions per degree, over one period, plus small values that differ.
-  std::map<unsigned, std::vector<bool>> ByDegree;
-  for (int64_t V = Start; V < Start + Period; ++V) {
-    auto &Set = ByDegree[Degree[size_t(V)]];
-    Set.resize(size_t(Period), false);
-    Set[size_t(V % Period)] = true;
-  }
-  std::string Cond;
-  for (auto It = ByDegree.rbegin(); It != ByDegree.rend(); ++It) {
-    if (It->first <= 1)
-      continue;
-    Cond += (Cond.empty() ? "" : "; ") + std::to_string(It->first) + "-way " +
-            describeResidues(P, It->second);
-  }
-  // Small values that differ from the periodic pattern, as ranges of equal
-  // degree: "'pitch' = 0-15 (conflict-free)".
-  std::string Except;
-  for (int64_t V = 0; V < Start;) {
-    auto Differs = [&](int64_t X) {
-      return Degree[size_t(X)] != Degree[size_t(Start + ((X - Start) % Period + Period) % Period)];
-    };
-    if (!Differs(V)) {
-      ++V;
-      continue;
-    }
-    int64_t W = V;
-    while (W + 1 < Start && Differs(W + 1) && Degree[size_t(W + 1)] == Degree[size_t(V)])
-      ++W;
-    unsigned D = Degree[size_t(V)];
-    Except += (Except.empty() ? "" : ", ") + std::to_string(V) +
-              (W > V ? "-" + std::to_string(W) : "") + " (" +
-              (D > 1 ? std::to_string(D) + "-way" : "conflict-free") + ")";
-    V = W + 1;
-  }
-  if (!Except.empty())
-    Cond += (Cond.empty() ? "conflict-free" : "") + std::string(", except '") + P + "' = " + Except;
-  if (Cond.empty())
-    Cond = "conflict-free for every value of '" + P + "'";
-  // Only non-negative values were evaluated; say so for signed unknowns.
-  bool Signed = false;
-  for (const SymExpr *U : L.Uniforms)
-    Signed |= U->Name == P && U->Type.Signed;
-  for (const SymExpr *U : L.Loops)
-    Signed |= U->Name == P && U->Type.Signed;
-  if (Signed)
-    Cond += " (for '" + P + "' >= 0)";
-  Worst.Status = Worst.Cost.Degree > 1 || !BoundBy.empty() ? VerdictStatus::Bound : VerdictStatus::Exact;
-  Worst.Condition = Cond;
-  Worst.Parameters.clear();
-  Worst.BoundBy = BoundBy;
-  if (Worst.Cost.Degree > 1)
-    Worst.Reason = "the cost depends on the value of '" + P + "': " + Cond;
-  if (!BoundBy.empty()) {
-    Worst.Reason += std::string(Worst.Reason.empty() ? "" : "; ") + "which threads run it depends on ";
-    for (size_t I = 0; I < BoundBy.size(); ++I)
-      Worst.Reason += (I ? ", '" : "'") + BoundBy[I] + "'";
-    Worst.Reason += "; the cost shown is the worst case, when every lane passes the condition";
-  }
-  return Worst;
-}
-
-std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
-                                            const std::vector<SharedArray> &Arrays,
-                                            const EvalShape &Shape, BankArch Arch, int PaddedArray,
-                                            unsigned Padding, bool BoundGuards) {
-  SymLeaves L = collectLeaves(A.ByteOffset);
-  std::vector<std::string> Names;
-  for (const SymExpr *U : L.Uniforms)
-    addUnique(Names, U->Name);
-  for (const SymExpr *U : L.Loops)
-    if (!U->LaneVarying)
-      addUnique(Names, U->Name);
-  if (Names.size() > 4)
-    return std::nullopt;
-  for (const std::string &P : Names) {
-    if (degreeIn(*A.ByteOffset, P) != 1 ||
-        std::any_of(A.Guards.begin(), A.Guards.end(),
-                    [&](const Guard &G) { return degreeIn(*G.Cond, P) != 0; }))
-      continue;
-    if (auto V = casesOfParameter(A, Loops, Arrays, Shape, Arch, PaddedArray, Padding, P, L, BoundGuards))
-      return V;
-  }
-  return std::nullopt;
-}
-
-/// Pass 5 (4-byte accesses): the words are linear in several uniform
-/// unknowns with lane-dependent coefficients; isl decides for which values
-/// two lanes conflict (IslConditions.h).
-std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
-                                             const std::vector<SharedArray> &Arrays,
-                                             const EvalShape &Shape, BankArch Arch, bool BoundGuards) {
-  if (A.Width != 4 || Arch != BankArch::Sm70Plus)
-    return std::nullopt;
-  Context C{A, Loops, Arrays, Shape, Arch, -1, 0};
-  C.BoundGuards = BoundGuards;
-  std::vector<std::vector<LinearWord>> Warps;
-  std::vector<std::string> Names;
-  for (unsigned W = 0; W < Shape.Warps; ++W) {
-    std::vector<LinearWord> Lanes;
-    for (unsigned L = 0; L < WarpSize; ++L) {
-      LaneEnv Env;
-      if (!laneEnv(C, W, L, Env))
-        break;
-      bool Taken = true;
-      Failure F;
-      if (!guardsTaken(C, Env, Taken, F))
-        return std::nullopt;
-      if (!Taken)
-        continue;
-      LaneValue V = evaluateLane(*A.ByteOffset, Env);
-      if (!V.known() || V.C % 4)
-        return std::nullopt;
-      LinearWord Word{V.C / 4, {}};
-      for (const auto &[N, K] : V.Terms) {
-        if (K % 4)
-          return std::nullopt;
-        Word.Terms[N] = K / 4;
-        addUnique(Names, N);
-      }
-      Lanes.push_back(std::move(Word));
-    }
-    if (!Lanes.empty())
-      Warps.push_back(std::move(Lanes));
-  }
-  if (Names.empty())
-    return std::nullopt;
-  std::sort(Names.begin(), Names.end());
-  auto R = conflictingParameters(Warps, bankCount(Arch));
-  if (!R)
-    return std::nullopt;
-  AccessVerdict V;
-  V.WarpsEvaluated = Shape.Warps;
-  V.AssumedUniform = C.AssumedUniform;
-  V.NeverExecuted = Warps.empty();
-  V.BoundBy = C.BoundBy;
-  std::string Lanes;
-  for (const auto &N : C.BoundBy)
-    Lanes += (Lanes.empty() ? "which threads run it depends on '" : ", '") + N + "'";
-  if (R->ConflictFree) {
-    // One word per bank for every value: one wavefront per warp.
-    V.Status = C.BoundBy.empty() ? VerdictStatus::Exact : VerdictStatus::Bound;
-    V.Cost.Wavefronts = V.Cost.Ideal = V.Cost.Degree = Warps.empty() ? 0 : 1;
-    V.Parameters = Names;
-    if (!Lanes.empty())
-      V.Reason = Lanes + "; conflict-free whichever run it";
-    return V;
-  }
-  V.Status = VerdictStatus::Bound;
-  V.Condition = "two lanes access different words of one bank when " + R->Condition +
-                " (decided with isl; the degree is not computed)";
-  V.Reason = "the cost depends on " + [&] {
-    std::string S;
-    for (const auto &N : Names)
-      S += (S.empty() ? "'" : ", '") + N + "'";
-    return S;
-  }() + ": " + V.Condition + (Lanes.empty() ? "" : "; " + Lanes);
-  return V;
-}
-
-} // namespace
+using namespace warp;
 
 AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                             const std::vector<SharedArray> &Arrays, const EvalShape &Shape,

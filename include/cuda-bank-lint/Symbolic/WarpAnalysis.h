@@ -3,22 +3,32 @@
 // Evaluates one SharedAccess for each warp of the block (32 consecutive linear
 // thread ids, x fastest), computes each warp's active lanes from the guards
 // and each lane's byte address, asks the bank model for the cost, and keeps
-// the worst warp. Three passes, each exact where it succeeds:
-//  1. parametric: loop counters and other warp-uniform unknowns stay symbolic.
-//     When they reach the address only as one common additive offset in whole
-//     4-byte words, the cost provably does not depend on them (the bank model
-//     is invariant under such shifts) and the verdict holds for all values;
+// the worst warp. Five passes, each exact where it succeeds:
+//  1. parametric: loop counters and other warp-uniform unknowns stay symbolic
+//     (a block-stride counter i = threadIdx.x + k * blockDim.x in iteration
+//     k). When they reach the address only as one common additive offset in
+//     whole 4-byte words, the cost provably does not depend on them (the bank
+//     model is invariant under such shifts) and the verdict holds for all
+//     values;
 //  2. enumerated: counted loops whose bounds are known (given the block
 //     shape) are run iteration by iteration per lane, with exact SIMT
 //     semantics (a lane that left the loop stays out), and each iteration is
 //     a case of the verdict;
 //  3. bound: when which lanes run an access depends on a warp-uniform unknown
 //     (if (x < width)), the cost with every lane active is an upper bound:
-//     removing lanes never adds distinct words to a bank;
-//  4. parameter cases: when the address is affine in one warp-uniform unknown
-//     P with lane-dependent coefficients (s[tid * stride]), the cost is
-//     periodic in P modulo 32 words once P exceeds the spread of the other
-//     terms; evaluating one period plus the small values decides every P.
+//     removing lanes never adds distinct words to a bank. Loops whose bound
+//     is unknown are enumerated until their counters cycle; a counter that
+//     starts at an unknown value stays symbolic; lanes that would index
+//     outside a sized array are left out (a correct program does not run them);
+//  4. parameter cases (ParameterPasses.cpp): when the address is affine in
+//     one warp-uniform unknown P with lane-dependent coefficients
+//     (s[tid * stride]), the cost is periodic in P (128 bytes / gcd of P's
+//     coefficients) once P exceeds the spread of the other terms; evaluating
+//     one period plus the small values decides every P >= 0;
+//  5. isl (4-byte accesses, any number of unknowns): the set of parameter
+//     values for which two lanes access different words of one bank; empty
+//     means conflict-free for every value (tried before pass 4, since it is
+//     the stronger answer), otherwise its simplified form is the condition.
 // Every pass is bounded (iterations, evaluations); exhaustion is "unknown".
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,263 @@
+//===- ParameterPasses.cpp - Costs that depend on warp-uniform unknowns ---===//
+//
+// Passes 4 and 5 of WarpAnalysis (see WarpAnalysis.h): when the address
+// depends on a kernel parameter (or another warp-uniform unknown) in a way
+// that changes the cost, enumerate one parameter over a period of the bank
+// pattern, or let isl decide the set of values with a conflict.
+//
+//===----------------------------------------------------------------------===//
+#include "WarpPasses.h"
+#include "SymbolicText.h"
+#include "cuda-bank-lint/Symbolic/IslConditions.h"
+
+#include <algorithm>
+#include <climits>
+#include <numeric>
+
+namespace cbl::warp {
+
+namespace {
+
+/// The gcd of P's coefficients in every lane's byte offset, up to 128 (the
+/// bank pattern repeats every 128 bytes); 1 when not known.
+int64_t coefficientGcd(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                 const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                 const std::string &P) {
+  Context C{A, Loops, Arrays, Shape, BankArch::Sm70Plus, -1, 0};
+  uint64_t G = 128;
+  for (unsigned W = 0; W < Shape.Warps && G > 4; ++W)
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      LaneEnv Env;
+      if (!laneEnv(C, W, L, Env))
+        break;
+      LaneValue V = evaluateLane(*A.ByteOffset, Env);
+      if (!V.known())
+        return 1;
+      auto It = V.Terms.find(P);
+      G = std::gcd(G, uint64_t(It == V.Terms.end() ? 0 : std::abs(It->second)));
+    }
+  return int64_t(G);
+}
+
+/// Pass 4 (see the header): enumerate the uniform unknown P, which enters the
+/// address affinely; the other unknowns must become whole-word uniform
+/// offsets once P is known (blockIdx.x * P).
+std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                              const std::vector<SharedArray> &Arrays,
+                                              const EvalShape &Shape, BankArch Arch, int PaddedArray,
+                                              unsigned Padding, const std::string &P,
+                                              const SymLeaves &L, bool BoundGuards) {
+  std::vector<std::string> BoundBy; // unknowns that decide which lanes run it
+  // Cost for one value of P; nullopt when not exact.
+  auto CostAt = [&](int64_t V) -> std::optional<AccessVerdict> {
+    std::map<std::string, int64_t> Values{{P, V}};
+    Context C{A, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
+    C.UniformValues = &Values;
+    C.BoundGuards = BoundGuards;
+    Collector Col(C);
+    std::string Unused;
+    if (!runPass(C, false, Col, Unused))
+      return std::nullopt;
+    for (const auto &N : C.BoundBy)
+      addUnique(BoundBy, N);
+    return finish(C, Col, VerdictStatus::Exact);
+  };
+  // The spread of the other terms (P = 0): once P moves the lanes further
+  // apart than that, their words cannot coincide by accident and the cost is
+  // periodic, with period 128 bytes / gcd(128, P's coefficients), at least
+  // 32 (residues are described mod 32 or more).
+  auto Base = CostAt(0);
+  if (!Base)
+    return std::nullopt;
+  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    if (Base->Mask >> Lane & 1) {
+      Lo = std::min<int64_t>(Lo, int64_t(Base->Addr[Lane]));
+      Hi = std::max<int64_t>(Hi, int64_t(Base->Addr[Lane]));
+    }
+  const int64_t G = coefficientGcd(A, Loops, Arrays, Shape, P);
+  const int64_t Period = std::max<int64_t>(32, 128 / G);
+  // (In bytes, plus the word or access either side may share.)
+  int64_t Spread = Lo == INT64_MAX ? 0 : (Hi - Lo + 2 * std::max<int64_t>(A.Width, 4)) / G + 1;
+  if (Spread > 2048)
+    return std::nullopt;
+  int64_t Start = Spread + 1, End = Start + 2 * Period;
+  std::vector<unsigned> Degree(size_t(End), 0);
+  AccessVerdict Worst;
+  bool Any = false;
+  for (int64_t V = 0; V < End; ++V) {
+    auto R = V == 0 ? Base : CostAt(V);
+    if (!R)
+      return std::nullopt;
+    Degree[size_t(V)] = R->Cost.Degree;
+    if (!Any || worse(R->Cost, Worst.Cost)) {
+      Worst = *R;
+      Worst.WorstCase = "'" + P + "' = " + std::to_string(V);
+      Any = true;
+    }
+  }
+  for (int64_t V = Start; V + Period < End; ++V)
+    if (Degree[size_t(V)] != Degree[size_t(V + Period)])
+      return std::nullopt; // not periodic: do not guess
+  // Conditions per degree, over one period, plus small values that differ.
+  std::map<unsigned, std::vector<bool>> ByDegree;
+  for (int64_t V = Start; V < Start + Period; ++V) {
+    auto &Set = ByDegree[Degree[size_t(V)]];
+    Set.resize(size_t(Period), false);
+    Set[size_t(V % Period)] = true;
+  }
+  std::string Cond;
+  for (auto It = ByDegree.rbegin(); It != ByDegree.rend(); ++It) {
+    if (It->first <= 1)
+      continue;
+    Cond += (Cond.empty() ? "" : "; ") + std::to_string(It->first) + "-way " +
+            describeResidues(P, It->second);
+  }
+  // Small values that differ from the periodic pattern, as ranges of equal
+  // degree: "'pitch' = 0-15 (conflict-free)".
+  std::string Except;
+  for (int64_t V = 0; V < Start;) {
+    auto Differs = [&](int64_t X) {
+      return Degree[size_t(X)] != Degree[size_t(Start + ((X - Start) % Period + Period) % Period)];
+    };
+    if (!Differs(V)) {
+      ++V;
+      continue;
+    }
+    int64_t W = V;
+    while (W + 1 < Start && Differs(W + 1) && Degree[size_t(W + 1)] == Degree[size_t(V)])
+      ++W;
+    unsigned D = Degree[size_t(V)];
+    Except += (Except.empty() ? "" : ", ") + std::to_string(V) +
+              (W > V ? "-" + std::to_string(W) : "") + " (" +
+              (D > 1 ? std::to_string(D) + "-way" : "conflict-free") + ")";
+    V = W + 1;
+  }
+  if (!Except.empty())
+    Cond += (Cond.empty() ? "conflict-free" : "") + std::string(", except '") + P + "' = " + Except;
+  if (Cond.empty())
+    Cond = "conflict-free for every value of '" + P + "'";
+  // Only non-negative values were evaluated; say so for signed unknowns.
+  bool Signed = false;
+  for (const SymExpr *U : L.Uniforms)
+    Signed |= U->Name == P && U->Type.Signed;
+  for (const SymExpr *U : L.Loops)
+    Signed |= U->Name == P && U->Type.Signed;
+  if (Signed)
+    Cond += " (for '" + P + "' >= 0)";
+  Worst.Status = Worst.Cost.Degree > 1 || !BoundBy.empty() ? VerdictStatus::Bound : VerdictStatus::Exact;
+  Worst.Condition = Cond;
+  Worst.Parameters.clear();
+  Worst.BoundBy = BoundBy;
+  if (Worst.Cost.Degree > 1)
+    Worst.Reason = "the cost depends on the value of '" + P + "': " + Cond;
+  if (!BoundBy.empty()) {
+    Worst.Reason += std::string(Worst.Reason.empty() ? "" : "; ") + "which threads run it depends on ";
+    for (size_t I = 0; I < BoundBy.size(); ++I)
+      Worst.Reason += (I ? ", '" : "'") + BoundBy[I] + "'";
+    Worst.Reason += "; the cost shown is the worst case, when every lane passes the condition";
+  }
+  return Worst;
+}
+
+} // namespace
+
+std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                            const std::vector<SharedArray> &Arrays,
+                                            const EvalShape &Shape, BankArch Arch, int PaddedArray,
+                                            unsigned Padding, bool BoundGuards) {
+  SymLeaves L = collectLeaves(A.ByteOffset);
+  std::vector<std::string> Names;
+  for (const SymExpr *U : L.Uniforms)
+    addUnique(Names, U->Name);
+  for (const SymExpr *U : L.Loops)
+    if (!U->LaneVarying)
+      addUnique(Names, U->Name);
+  if (Names.size() > 4)
+    return std::nullopt;
+  for (const std::string &P : Names) {
+    if (degreeIn(*A.ByteOffset, P) != 1 ||
+        std::any_of(A.Guards.begin(), A.Guards.end(),
+                    [&](const Guard &G) { return degreeIn(*G.Cond, P) != 0; }))
+      continue;
+    if (auto V = casesOfParameter(A, Loops, Arrays, Shape, Arch, PaddedArray, Padding, P, L, BoundGuards))
+      return V;
+  }
+  return std::nullopt;
+}
+
+/// Pass 5 (4-byte accesses): the words are linear in several uniform
+/// unknowns with lane-dependent coefficients; isl decides for which values
+/// two lanes conflict (IslConditions.h).
+std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                             const std::vector<SharedArray> &Arrays,
+                                             const EvalShape &Shape, BankArch Arch, bool BoundGuards) {
+  if (A.Width != 4 || Arch != BankArch::Sm70Plus)
+    return std::nullopt;
+  Context C{A, Loops, Arrays, Shape, Arch, -1, 0};
+  C.BoundGuards = BoundGuards;
+  std::vector<std::vector<LinearWord>> Warps;
+  std::vector<std::string> Names;
+  for (unsigned W = 0; W < Shape.Warps; ++W) {
+    std::vector<LinearWord> Lanes;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      LaneEnv Env;
+      if (!laneEnv(C, W, L, Env))
+        break;
+      bool Taken = true;
+      Failure F;
+      if (!guardsTaken(C, Env, Taken, F))
+        return std::nullopt;
+      if (!Taken)
+        continue;
+      LaneValue V = evaluateLane(*A.ByteOffset, Env);
+      if (!V.known() || V.C % 4)
+        return std::nullopt;
+      LinearWord Word{V.C / 4, {}};
+      for (const auto &[N, K] : V.Terms) {
+        if (K % 4)
+          return std::nullopt;
+        Word.Terms[N] = K / 4;
+        addUnique(Names, N);
+      }
+      Lanes.push_back(std::move(Word));
+    }
+    if (!Lanes.empty())
+      Warps.push_back(std::move(Lanes));
+  }
+  if (Names.empty())
+    return std::nullopt;
+  std::sort(Names.begin(), Names.end());
+  auto R = conflictingParameters(Warps, bankCount(Arch));
+  if (!R)
+    return std::nullopt;
+  AccessVerdict V;
+  V.WarpsEvaluated = Shape.Warps;
+  V.AssumedUniform = C.AssumedUniform;
+  V.NeverExecuted = Warps.empty();
+  V.BoundBy = C.BoundBy;
+  std::string Lanes;
+  for (const auto &N : C.BoundBy)
+    Lanes += (Lanes.empty() ? "which threads run it depends on '" : ", '") + N + "'";
+  if (R->ConflictFree) {
+    // One word per bank for every value: one wavefront per warp.
+    V.Status = C.BoundBy.empty() ? VerdictStatus::Exact : VerdictStatus::Bound;
+    V.Cost.Wavefronts = V.Cost.Ideal = V.Cost.Degree = Warps.empty() ? 0 : 1;
+    V.Parameters = Names;
+    if (!Lanes.empty())
+      V.Reason = Lanes + "; conflict-free whichever run it";
+    return V;
+  }
+  V.Status = VerdictStatus::Bound;
+  V.Condition = "two lanes access different words of one bank when " + R->Condition +
+                " (decided with isl; the degree is not computed)";
+  V.Reason = "the cost depends on " + [&] {
+    std::string S;
+    for (const auto &N : Names)
+      S += (S.empty() ? "'" : ", '") + N + "'";
+    return S;
+  }() + ": " + V.Condition + (Lanes.empty() ? "" : "; " + Lanes);
+  return V;
+}
+
+} // namespace cbl::warp

@@ -1,0 +1,128 @@
+//===- WarpPasses.h - Internals shared by the passes of WarpAnalysis -----===//
+//
+// The evaluation context of one access and the per-warp evaluation used by
+// every pass (WarpAnalysis.cpp), and the parameter passes that reuse it
+// (ParameterPasses.cpp). Private to lib/Symbolic.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_SYMBOLIC_WARPPASSES_H
+#define CUDA_BANK_LINT_SYMBOLIC_WARPPASSES_H
+
+#include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+#include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cbl::warp {
+
+/// Bounds that keep every access's analysis small and predictable.
+constexpr unsigned MaxIterationsPerLoop = 1024;
+constexpr unsigned MaxWarpEvaluations = 8192;
+
+using LoopValues = std::map<unsigned, int64_t>;
+
+void addUnique(std::vector<std::string> &V, const std::string &S);
+std::string quotedNames(const std::map<std::string, int64_t> &Terms);
+
+/// One conjunct of an access's guards, with what does not depend on the lane
+/// worked out once (guards are evaluated for every lane of every warp).
+struct GuardPart {
+  SymRef Cond;
+  bool Negated = false;
+  bool Uniform = false;  ///< no threadIdx or lane-varying leaf
+  std::string Assumed;   ///< for a uniform, non-constant part: how it is reported
+};
+
+std::vector<GuardPart> guardPartsOf(const SharedAccess &A);
+std::map<unsigned, AffineCounter> affineCountersOf(const SharedAccess &A,
+                                                   const std::vector<LoopInfo> &Loops);
+
+struct Context {
+  const SharedAccess &A;
+  const std::vector<LoopInfo> &Loops;
+  const std::vector<SharedArray> &Arrays;
+  const EvalShape &Shape;
+  BankArch Arch;
+  int PaddedArray;
+  unsigned Padding;
+  bool BoundGuards = false; ///< treat guards decided by uniform unknowns as taken
+  bool UniformLoopBound = false; ///< a loop's bound depends on a uniform unknown
+  std::vector<std::string> LoopBoundBy; ///< unknowns deciding how many iterations run
+  const std::map<std::string, int64_t> *UniformValues = nullptr;
+  std::vector<std::string> AssumedUniform;
+  std::vector<std::string> BoundBy;
+  unsigned Evaluations = 0;
+  std::vector<GuardPart> Guards = guardPartsOf(A);
+  std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
+  /// Enumerating a loop with an unknown bound: lanes whose addresses fall
+  /// outside the array are left out (a correct program does not run them).
+  bool PruneOutOfBounds = false;
+  unsigned Pruned = 0;
+  unsigned threads() const {
+    return Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : 1024;
+  }
+};
+
+/// The situation of lane L of warp W (false: no such thread).
+bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env);
+
+struct Failure {
+  VerdictStatus Status = VerdictStatus::Unknown;
+  std::string Reason;
+  bool FromGuard = false;
+};
+
+struct WarpResult {
+  bool Ok = false;
+  Failure Fail;
+  WarpAccess WA;
+  std::array<std::array<unsigned, 3>, WarpSize> Tids{};
+  std::vector<std::string> Params;
+};
+
+/// Is lane Env active under the guards? Sets F (and returns false) when it
+/// cannot be decided.
+bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F);
+WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
+                    uint32_t Alive);
+/// More excess wavefronts (then a higher degree) than B.
+bool worse(const BankCost &A, const BankCost &B);
+
+/// Collects warp results into the verdict: worst warp and case, block sums.
+struct Collector {
+  Context &C;
+  AccessVerdict V;
+  bool Any = false;
+  std::map<std::vector<unsigned>, size_t> CaseIndex;
+  Failure Fail;
+  bool Failed = false;
+
+  explicit Collector(Context &C) : C(C) {}
+
+  void add(const WarpResult &R, unsigned W, const std::vector<unsigned> *Point,
+           const std::string &Label);
+
+};
+
+AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status);
+/// One pass: parametric (no enumeration) or enumerated.
+bool runPass(Context &C, bool Enumerate, Collector &Col, std::string &NotEnumerable);
+
+/// Pass 4: one uniform unknown enters the address affinely; its values are
+/// enumerated over one period of the bank pattern plus the small values.
+std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                            const std::vector<SharedArray> &Arrays,
+                                            const EvalShape &Shape, BankArch Arch, int PaddedArray,
+                                            unsigned Padding, bool BoundGuards);
+/// Pass 5 (4-byte accesses): isl decides for which values of several
+/// uniform unknowns two lanes conflict.
+std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                             const std::vector<SharedArray> &Arrays,
+                                             const EvalShape &Shape, BankArch Arch, bool BoundGuards);
+
+} // namespace cbl::warp
+
+#endif
