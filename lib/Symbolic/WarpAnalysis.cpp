@@ -178,6 +178,13 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
       return false;
     }
     if (!V.known()) {
+      if (C.BoundGuards && V.Unknown != UnknownKind::Undefined) {
+        // Any set of lanes may pass; all of them is the worst case.
+        std::string Text = Part.Negated ? "!(" + toString(P) + ")" : toString(P);
+        addUnique(C.DataGuards, Text);
+        addUnique(C.BoundBy, Text);
+        continue;
+      }
       F = {statusFor(V.Unknown), V.Why, true};
       return false;
     }
@@ -498,6 +505,14 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
   else if (Status == VerdictStatus::Bound)
     V.Reason = "which threads run it depends on " + Names(C.BoundBy) +
                "; the cost shown is the worst case, when every lane passes the condition";
+  if (Status == VerdictStatus::Bound && !C.DataGuards.empty()) {
+    // Which lanes run it depends on values no static analysis knows: a
+    // possible conflict, stated with the condition that gives the worst case.
+    if (V.Cost.Wavefronts > V.Cost.Ideal)
+      V.Condition = std::to_string(V.Cost.Degree) + "-way if every lane passes " + Names(C.DataGuards);
+    V.Reason = "which threads run it depends on per-thread values that are not known statically (" +
+               Names(C.DataGuards) + "); the cost shown is the worst case, when every lane passes";
+  }
   if (Status == VerdictStatus::Bound && C.Pruned)
     V.Reason += " (lanes that would access outside '" + C.Arrays[C.A.ArrayId].Name +
                 "' in an iteration are assumed not to run it)";

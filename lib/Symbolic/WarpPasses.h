@@ -54,6 +54,9 @@ struct Context {
   const std::map<std::string, int64_t> *UniformValues = nullptr;
   std::vector<std::string> AssumedUniform;
   std::vector<std::string> BoundBy;
+  /// Guards on per-lane values the engine cannot compute (data loaded from
+  /// memory, floating point), assumed taken in the bound pass.
+  std::vector<std::string> DataGuards;
   unsigned Evaluations = 0;
   std::vector<GuardPart> Guards = guardPartsOf(A);
   std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);

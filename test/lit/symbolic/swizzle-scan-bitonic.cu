@@ -61,8 +61,12 @@ __global__ void bitonic(unsigned *keys) {
 }
 // CHECK: swizzle-scan-bitonic.cu:[[# @LINE-4]]:20: warning: up to 2-way bank conflict reading 's': 2 lanes of warp 0 read 2 distinct words of bank 0 at size=2, stride=1 (2 wavefronts, ideal 1) (2-way at size=2, stride=1, 2-way at size=4, stride=2, 2-way at size=4, stride=1,
 // CHECK: swizzle-scan-bitonic.cu:[[# @LINE-5]]:32: warning: up to 2-way bank conflict reading 's'
-// The swap depends on the loaded keys: data-dependent, reported, not warned.
-// EXPLAIN: swizzle-scan-bitonic.cu:[[# @LINE-6]]:20: remark: store of 4 bytes from 's' in 'bitonic' (s[pos]): data-dependent: value loaded from shared memory at a thread-dependent address
+// The swap runs where the loaded keys say: which lanes do is not known, so
+// the worst case (every lane swaps) is a possible conflict, at remark level.
+// CHECK: swizzle-scan-bitonic.cu:[[# @LINE-7]]:20: remark: possible bank conflict writing 's': 2-way if every lane passes 's[pos] > s[pos + stride]' (worst: 2 wavefronts, ideal 1, at size=2, stride=1)
+// CHECK: note: which threads run it depends on per-thread values that are not known statically ('s[pos] > s[pos + stride]'); the cost shown is the worst case, when every lane passes
+// CHECK: swizzle-scan-bitonic.cu:[[# @LINE-9]]:32: remark: possible bank conflict writing 's': 2-way if every lane passes
+// EXPLAIN: swizzle-scan-bitonic.cu:[[# @LINE-10]]:20: remark: store of 4 bytes from 's' in 'bitonic' (s[pos]): at most 2-way bank conflict, 2 wavefronts (ideal 1) in warp 0; which threads run it depends on per-thread values that are not known statically
 
 void launch(float *o, unsigned *k) {
   swizzle<<<1, dim3(32, 32)>>>(o);
