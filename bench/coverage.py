@@ -70,6 +70,7 @@ def main():
 
     files = list(sources(a.root))
     status = collections.Counter()
+    diagnostics = collections.Counter()
     reasons = collections.Counter()
     problems = []
     listed = []
@@ -77,6 +78,8 @@ def main():
         for path, doc, problem in ex.map(lambda p: run(tool, p, a.flags, a.timeout), files):
             if problem:
                 problems.append((os.path.relpath(path, a.root), problem))
+            for d in (doc or {}).get("diagnostics", []):
+                diagnostics[(d["check"], d["severity"])] += 1
             for r in (doc or {}).get("accesses", []):
                 status[r["status"]] += 1
                 if r["status"] != "exact":
@@ -89,6 +92,9 @@ def main():
     print("accesses: %d" % total)
     for s in ("exact", "bound", "data-dependent", "unknown"):
         print("  %-15s %6d  %5.1f%%" % (s, status[s], 100.0 * status[s] / max(total, 1)))
+    print("diagnostics:")
+    for (check, sev), n in sorted(diagnostics.items()):
+        print("  %5d  %-8s %s" % (n, sev, check))
     print("most common reasons:")
     for (s, r), n in reasons.most_common(a.top):
         print("  %5d  %-14s %s" % (n, s, r[:110]))
