@@ -604,6 +604,7 @@ def main():
     print()
     print("== %s" % ("All rows" if args.all_rows else "Disagreements"))
     print("kind: FP tool warns, measured clean; FN measured conflicted, tool silent/inexact; "
+          "FLAG measured conflicted, tool reports a bound or possible conflict (not exact); "
           "RATIO exact but wavefronts/ideal differ; MISS not analysed exactly")
     hdr = "%-5s %-58s %5s %-34s %-3s %4s %9s %9s %8s | %7s %7s %8s  %s" % (
         "kind", "file", "line", "kernel", "op", "bits", "meas.wf", "meas.id", "m.ratio",
@@ -617,7 +618,7 @@ def main():
         if warns and not meas_conf:
             kind = "FP"
         elif meas_conf and not warns:
-            kind = "FN"
+            kind = "FLAG" if flags(m) else "FN"
         elif state == "exact" and bi and r["ideal"] and \
                 fractions.Fraction(bw, bi) != fractions.Fraction(r["wavefronts"], r["ideal"]):
             kind = "RATIO"
@@ -634,7 +635,9 @@ def main():
             (why or "exact") + (" [via helper]" if m.via == "helper" else "") +
             (" [%s]" % m.width_note if m.via == "above" else ""))
         out.append(((kind or "ok"), r["path"], r["line"], line))
-    order = {"FN": 0, "FP": 1, "RATIO": 2, "MISS": 3, "ok": 4}
+    order = {"FN": 0, "FP": 1, "RATIO": 2, "FLAG": 3, "MISS": 4, "ok": 5}
+    print("counts: " + ", ".join("%s %d" % (k, sum(1 for o in out if o[0] == k))
+                                 for k in sorted(order, key=order.get)))
     for o in sorted(out, key=lambda t: (order[t[0]], t[1], t[2])):
         print(o[3])
 
