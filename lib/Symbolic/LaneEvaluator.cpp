@@ -259,14 +259,11 @@ void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim) {
 }
 
 namespace {
-LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env);
-}
-
-LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
-  LaneValue V = evaluateNode(E, Env);
-  // A non-linear combination of warp-uniform values (n / 2, a & b) is still
-  // the same for every lane of the warp: an opaque uniform unknown, named by
-  // its source text, rather than a dead end.
+/// A non-linear combination of warp-uniform values (n / 2, a & b) is still
+/// the same for every lane of the warp: an opaque uniform unknown, named by
+/// its source text, rather than a dead end. Checked only where a non-linear
+/// result is made (a propagated one is already opaque or lane-varying).
+LaneValue opaqueIfUniform(LaneValue V, const SymExpr &E) {
   if (V.Unknown == UnknownKind::NonLinear && !isThreadVarying(E)) {
     LaneValue U;
     U.Terms["(" + toString(E) + ")"] = 1;
@@ -274,9 +271,9 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
   }
   return V;
 }
+} // namespace
 
-namespace {
-LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env) {
+LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
   switch (E.Kind) {
   case ExprKind::Const:
     return known(E.Value, E.Type);
@@ -347,7 +344,7 @@ LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env) {
     if (E.Op == Opcode::Neg)
       return scaled(A, -1, E.Type);
     if (!A.Terms.empty())
-      return nonLinear(A, A, opcodeSpelling(E.Op));
+      return opaqueIfUniform(nonLinear(A, A, opcodeSpelling(E.Op)), E);
     if (E.Op == Opcode::Not)
       return known(~A.C, E.Type);
     return known(A.C == 0, E.Type);
@@ -366,14 +363,14 @@ LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env) {
     LaneValue B = evaluateLane(*E.Ops[1], Env);
     if (!B.known())
       return B;
-    return binary(E.Op, A, B, E);
+    return opaqueIfUniform(binary(E.Op, A, B, E), E);
   }
   case ExprKind::Select: {
     LaneValue C = evaluateLane(*E.Ops[0], Env);
     if (!C.known())
       return C;
     if (!C.Terms.empty())
-      return nonLinear(C, C, "?:");
+      return opaqueIfUniform(nonLinear(C, C, "?:"), E);
     LaneValue V = evaluateLane(*E.Ops[C.C ? 1 : 2], Env);
     if (V.exact())
       V.C = wrapToType(V.C, E.Type);
@@ -388,11 +385,10 @@ LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env) {
     // Widening keeps a linear form exact provided nothing overflowed.
     if (E.Type.Bits >= E.Ops[0]->Type.Bits)
       return A;
-    return nonLinear(A, A, "narrowing conversion");
+    return opaqueIfUniform(nonLinear(A, A, "narrowing conversion"), E);
   }
   }
   return unknown(UnknownKind::Varying, "unsupported expression");
 }
-} // namespace
 
 } // namespace cbl

@@ -83,6 +83,9 @@ std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
       GuardPart Part{P, G.Negated, !isThreadVarying(P), ""};
       if (Part.Uniform && !P->isConst())
         Part.Assumed = G.Negated ? "!(" + toString(P) + ")" : toString(P);
+      Part.Opaque = !collectLeaves(P).Varyings.empty();
+      if (Part.Opaque)
+        Part.Text = G.Negated ? "!(" + toString(P) + ")" : toString(P);
       Parts.push_back(std::move(Part));
     }
   }
@@ -151,6 +154,12 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
       addUnique(C.AssumedUniform, Part.Assumed);
       continue;
     }
+    if (Part.Opaque && C.BoundGuards) {
+      // Any set of lanes may pass; all of them is the worst case.
+      addUnique(C.DataGuards, Part.Text);
+      addUnique(C.BoundBy, Part.Text);
+      continue;
+    }
     LaneValue V = evaluateLane(*P, Env);
     if ((V.known() && !V.exact()) || V.Unknown == UnknownKind::NonLinear) {
       // Decided by warp-uniform unknowns (tid < s, x < width): all lanes
@@ -179,7 +188,7 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
     }
     if (!V.known()) {
       if (C.BoundGuards && V.Unknown != UnknownKind::Undefined) {
-        // Any set of lanes may pass; all of them is the worst case.
+        // Unknown for another reason (a lane-varying loop counter): as above.
         std::string Text = Part.Negated ? "!(" + toString(P) + ")" : toString(P);
         addUnique(C.DataGuards, Text);
         addUnique(C.BoundBy, Text);

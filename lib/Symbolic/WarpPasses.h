@@ -34,6 +34,10 @@ struct GuardPart {
   bool Negated = false;
   bool Uniform = false;  ///< no threadIdx or lane-varying leaf
   std::string Assumed;   ///< for a uniform, non-constant part: how it is reported
+  /// Mentions a per-lane value no analysis can compute (loaded data, float):
+  /// the bound pass takes it as passed without evaluating it.
+  bool Opaque = false;
+  std::string Text;      ///< how it is reported then
 };
 
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A);
