@@ -1,5 +1,6 @@
 //===- LaneEvaluator.cpp - Per-thread evaluation of symbolic expressions --===//
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+#include "SymbolicText.h"
 
 #include <algorithm>
 #include <optional>
@@ -29,10 +30,10 @@ LaneValue known(int64_t C, IntType T) {
 }
 
 std::string termNames(const LaneValue &V) {
-  std::string S;
+  std::vector<std::string> Names;
   for (const auto &KV : V.Terms)
-    S += (S.empty() ? "'" : ", '") + KV.first + "'";
-  return S;
+    Names.push_back(KV.first);
+  return quotedList(Names);
 }
 
 LaneValue nonLinear(const LaneValue &A, const LaneValue &B, const char *Op) {

@@ -151,12 +151,8 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
   Worst.BoundBy = BoundBy;
   if (Worst.Cost.Degree > 1)
     Worst.Reason = "the cost depends on the value of '" + P + "': " + Cond;
-  if (!BoundBy.empty()) {
-    Worst.Reason += std::string(Worst.Reason.empty() ? "" : "; ") + "which threads run it depends on ";
-    for (size_t I = 0; I < BoundBy.size(); ++I)
-      Worst.Reason += (I ? ", '" : "'") + BoundBy[I] + "'";
-    Worst.Reason += "; the cost shown is the worst case, when every lane passes the condition";
-  }
+  if (!BoundBy.empty())
+    Worst.Reason += std::string(Worst.Reason.empty() ? "" : "; ") + boundByReason(BoundBy);
   return Worst;
 }
 
@@ -236,9 +232,8 @@ std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::v
   V.AssumedUniform = C.AssumedUniform;
   V.NeverExecuted = Warps.empty();
   V.BoundBy = C.BoundBy;
-  std::string Lanes;
-  for (const auto &N : C.BoundBy)
-    Lanes += (Lanes.empty() ? "which threads run it depends on '" : ", '") + N + "'";
+  const std::string Lanes =
+      C.BoundBy.empty() ? "" : "which threads run it depends on " + quotedList(C.BoundBy);
   if (R->ConflictFree) {
     // One word per bank for every value: one wavefront per warp.
     V.Status = C.BoundBy.empty() ? VerdictStatus::Exact : VerdictStatus::Bound;
@@ -251,12 +246,7 @@ std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::v
   V.Status = VerdictStatus::Bound;
   V.Condition = "two lanes access different words of one bank when " + R->Condition +
                 " (decided with isl; the degree is not computed)";
-  V.Reason = "the cost depends on " + [&] {
-    std::string S;
-    for (const auto &N : Names)
-      S += (S.empty() ? "'" : ", '") + N + "'";
-    return S;
-  }() + ": " + V.Condition + (Lanes.empty() ? "" : "; " + Lanes);
+  V.Reason = "the cost depends on " + quotedList(Names) + ": " + V.Condition + (Lanes.empty() ? "" : "; " + Lanes);
   return V;
 }
 

@@ -12,6 +12,18 @@ namespace cbl {
 
 /// "'stride' is even", "'stride' mod 8 is 2 or 6": the residues (mod 32) in
 /// Set, described with the smallest modulus that captures them.
+std::string quotedList(const std::vector<std::string> &Names) {
+  std::string S;
+  for (const auto &N : Names)
+    S += (S.empty() ? "'" : ", '") + N + "'";
+  return S;
+}
+
+std::string boundByReason(const std::vector<std::string> &BoundBy) {
+  return "which threads run it depends on " + quotedList(BoundBy) +
+         "; the cost shown is the worst case, when every lane passes the condition";
+}
+
 std::string describeResidues(const std::string &Name, const std::vector<bool> &Set) {
   const unsigned N = unsigned(Set.size());
   for (unsigned M = 1; M <= N; M *= 2) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+#include "SymbolicText.h"
 #include "WarpPasses.h"
 
 #include <algorithm>
@@ -48,10 +49,10 @@ void addUnique(std::vector<std::string> &V, const std::string &S) {
 }
 
 std::string quotedNames(const std::map<std::string, int64_t> &Terms) {
-  std::string S;
+  std::vector<std::string> Names;
   for (const auto &KV : Terms)
-    S += (S.empty() ? "'" : ", '") + KV.first + "'";
-  return S;
+    Names.push_back(KV.first);
+  return quotedList(Names);
 }
 
 /// Splits non-negated conjunctions so that a uniform part (n > 0) does not
@@ -356,9 +357,10 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     return !Out.Failed;
   }
   const LoopInfo &L = C.Loops[C.A.Loops[Level]];
-  std::string Names;
+  std::vector<std::string> CounterNames;
   for (const LoopCounter &LC : L.Counters)
-    Names += (Names.empty() ? "'" : ", '") + LC.Name + "'";
+    CounterNames.push_back(LC.Name);
+  const std::string Names = quotedList(CounterNames);
   if (!L.Cond || L.Counters.empty()) {
     Why = "the loop at line " + std::to_string(L.Where.Line) + " is not a counted loop";
     return false;
@@ -502,25 +504,18 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
   V.AssumedUniform = C.AssumedUniform;
   V.BoundBy = C.BoundBy;
   V.NeverExecuted = !Col.Any;
-  auto Names = [](const std::vector<std::string> &V) {
-    std::string S;
-    for (const auto &N : V)
-      S += (S.empty() ? "'" : ", '") + N + "'";
-    return S;
-  };
   if (Status == VerdictStatus::Bound && C.LoopBoundBy.size() == C.BoundBy.size())
-    V.Reason = "which loop iterations run depends on " + Names(C.LoopBoundBy) +
+    V.Reason = "which loop iterations run depends on " + quotedList(C.LoopBoundBy) +
                "; the cost shown is the worst over every iteration that may run";
   else if (Status == VerdictStatus::Bound)
-    V.Reason = "which threads run it depends on " + Names(C.BoundBy) +
-               "; the cost shown is the worst case, when every lane passes the condition";
+    V.Reason = boundByReason(C.BoundBy);
   if (Status == VerdictStatus::Bound && !C.DataGuards.empty()) {
     // Which lanes run it depends on values no static analysis knows: a
     // possible conflict, stated with the condition that gives the worst case.
     if (V.Cost.Wavefronts > V.Cost.Ideal)
-      V.Condition = std::to_string(V.Cost.Degree) + "-way if every lane passes " + Names(C.DataGuards);
+      V.Condition = std::to_string(V.Cost.Degree) + "-way if every lane passes " + quotedList(C.DataGuards);
     V.Reason = "which threads run it depends on per-thread values that are not known statically (" +
-               Names(C.DataGuards) + "); the cost shown is the worst case, when every lane passes";
+               quotedList(C.DataGuards) + "); the cost shown is the worst case, when every lane passes";
   }
   if (Status == VerdictStatus::Bound && C.Pruned)
     V.Reason += " (lanes that would access outside '" + C.Arrays[C.A.ArrayId].Name +
