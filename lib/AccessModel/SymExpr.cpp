@@ -383,12 +383,6 @@ bool isThreadVarying(const SymExpr &E) {
   }
 }
 
-bool isThreadVarying(const SymRef &E) {
-  SymLeaves L = collectLeaves(E);
-  for (const SymExpr *Loop : L.Loops)
-    if (Loop->LaneVarying)
-      return true;
-  return L.usesLane() || !L.Varyings.empty();
-}
+bool isThreadVarying(const SymRef &E) { return E && isThreadVarying(*E); }
 
 } // namespace cbl

@@ -84,9 +84,10 @@ std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
       GuardPart Part{P, G.Negated, !isThreadVarying(P), ""};
       if (Part.Uniform && !P->isConst())
         Part.Assumed = G.Negated ? "!(" + toString(P) + ")" : toString(P);
-      Part.Opaque = !collectLeaves(P).Varyings.empty();
-      if (Part.Opaque)
+      if (!Part.Uniform) {
+        Part.Opaque = !collectLeaves(P).Varyings.empty();
         Part.Text = G.Negated ? "!(" + toString(P) + ")" : toString(P);
+      }
       Parts.push_back(std::move(Part));
     }
   }
@@ -155,10 +156,15 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
       addUnique(C.AssumedUniform, Part.Assumed);
       continue;
     }
-    if (Part.Opaque && C.BoundGuards) {
-      // Any set of lanes may pass; all of them is the worst case.
+    // A condition no analysis can compute (loaded data, floats, a counter
+    // the engine cannot follow): in the bound pass any set of lanes may pass,
+    // and all of them is the worst case.
+    auto TakeAsPassed = [&] {
       addUnique(C.DataGuards, Part.Text);
       addUnique(C.BoundBy, Part.Text);
+    };
+    if (Part.Opaque && C.BoundGuards) {
+      TakeAsPassed(); // known without evaluating it
       continue;
     }
     LaneValue V = evaluateLane(*P, Env);
@@ -189,10 +195,7 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
     }
     if (!V.known()) {
       if (C.BoundGuards && V.Unknown != UnknownKind::Undefined) {
-        // Unknown for another reason (a lane-varying loop counter): as above.
-        std::string Text = Part.Negated ? "!(" + toString(P) + ")" : toString(P);
-        addUnique(C.DataGuards, Text);
-        addUnique(C.BoundBy, Text);
+        TakeAsPassed();
         continue;
       }
       F = {statusFor(V.Unknown), V.Why, true};
@@ -371,21 +374,27 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       return false;
     }
   bool UnknownBound = false; // the condition depends on a uniform unknown
-  auto Eval = [&](const SymExpr &E, unsigned Lane, int64_t &Result) {
+  auto Evaluate = [&](const SymExpr &E, unsigned Lane) {
     LaneEnv Env;
     laneEnv(C, W, Lane, Env);
     Env.LoopValues = &Vals[Lane];
-    LaneValue V = evaluateLane(E, Env);
+    return evaluateLane(E, Env);
+  };
+  // The uniform unknowns of E decide which iterations run (status "bound").
+  auto IterationsBoundBy = [&](const SymRef &E) {
+    for (const SymExpr *U : collectLeaves(E).Uniforms) {
+      addUnique(C.BoundBy, U->Name);
+      addUnique(C.LoopBoundBy, U->Name);
+    }
+  };
+  auto Eval = [&](const SymExpr &E, unsigned Lane, int64_t &Result) {
+    LaneValue V = Evaluate(E, Lane);
     if (&E == L.Cond.get() && C.BoundGuards &&
         (V.Unknown == UnknownKind::NonLinear || (V.known() && !V.exact())) &&
         !isThreadVarying(L.Cond)) {
       // A uniform bound (size < n): every iteration may run; the verdict is
       // the worst over them, an upper bound (status "bound").
-      SymLeaves Lv = collectLeaves(L.Cond);
-      for (const SymExpr *U : Lv.Uniforms) {
-        addUnique(C.BoundBy, U->Name);
-        addUnique(C.LoopBoundBy, U->Name);
-      }
+      IterationsBoundBy(L.Cond);
       UnknownBound = true;
       Result = 1;
       return true;
@@ -409,17 +418,14 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   auto EvalInit = [&](size_t I, unsigned Lane) {
     const LoopCounter &LC = L.Counters[I];
     if (C.BoundGuards && !LC.LaneVarying && !isThreadVarying(LC.Init)) {
-      LaneEnv Env;
-      laneEnv(C, W, Lane, Env);
-      Env.LoopValues = &Vals[Lane];
-      LaneValue V = evaluateLane(*LC.Init, Env);
-      if (V.known() && !V.exact()) {
+      LaneValue V = Evaluate(*LC.Init, Lane);
+      if (V.exact()) {
+        Value[I][Lane] = V.C;
+        return true;
+      }
+      if (V.known()) {
         Symbolic[I] = true;
-        SymLeaves Lv = collectLeaves(LC.Init);
-        for (const SymExpr *U : Lv.Uniforms) {
-          addUnique(C.BoundBy, U->Name);
-          addUnique(C.LoopBoundBy, U->Name);
-        }
+        IterationsBoundBy(LC.Init);
         return true;
       }
     }

@@ -37,7 +37,7 @@ struct GuardPart {
   /// Mentions a per-lane value no analysis can compute (loaded data, float):
   /// the bound pass takes it as passed without evaluating it.
   bool Opaque = false;
-  std::string Text;      ///< how it is reported then
+  std::string Text;      ///< for a lane-dependent part: how it is reported
 };
 
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A);
