@@ -53,6 +53,20 @@ LaneValue scaled(LaneValue V, int64_t K, IntType T) {
   return V;
 }
 
+/// A + Sign * B, term by term.
+LaneValue sum(const LaneValue &A, const LaneValue &B, int64_t Sign, IntType T) {
+  LaneValue R = A;
+  R.C = A.C + Sign * B.C;
+  for (const auto &KV : B.Terms) {
+    R.Terms[KV.first] += Sign * KV.second;
+    if (R.Terms[KV.first] == 0)
+      R.Terms.erase(KV.first);
+  }
+  if (R.Terms.empty())
+    R.C = wrapToType(R.C, T);
+  return R;
+}
+
 /// A product of warp-uniform unknowns is itself a warp-uniform unknown: its
 /// name lists the factors, sorted, joined by '*' (outside parentheses), so
 /// that a*b and b*a are one term. Bounded so that products stay readable.
@@ -118,19 +132,8 @@ LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExp
   IntType OT = E.Ops[0]->Type; // operand type, for comparisons
   switch (Op) {
   case Opcode::Add:
-  case Opcode::Sub: {
-    LaneValue R = A;
-    int64_t Sign = Op == Opcode::Add ? 1 : -1;
-    R.C = A.C + Sign * B.C;
-    for (const auto &KV : B.Terms) {
-      R.Terms[KV.first] += Sign * KV.second;
-      if (R.Terms[KV.first] == 0)
-        R.Terms.erase(KV.first);
-    }
-    if (R.Terms.empty())
-      R.C = wrapToType(R.C, T);
-    return R;
-  }
+  case Opcode::Sub:
+    return sum(A, B, Op == Opcode::Add ? 1 : -1, T);
   case Opcode::Mul:
     if (A.Terms.empty())
       return scaled(B, A.C, T);
@@ -310,14 +313,8 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
           return Step;
         LaneValue K;
         K.Terms[It->second.Iteration] = 1;
-        LaneValue R = product(Step, K, E.Type);
-        if (!R.known())
-          return R;
-        for (const auto &[N, C] : Init.Terms)
-          if ((R.Terms[N] += C) == 0)
-            R.Terms.erase(N);
-        R.C = Init.C;
-        return R;
+        LaneValue KSteps = product(Step, K, E.Type);
+        return KSteps.known() ? sum(Init, KSteps, 1, E.Type) : KSteps;
       }
     }
     if (E.LaneVarying)
