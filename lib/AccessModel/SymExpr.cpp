@@ -74,7 +74,14 @@ static std::shared_ptr<SymExpr> make(ExprKind K, IntType T) {
   auto E = std::make_shared<SymExpr>();
   E->Kind = K;
   E->Type = T;
+  E->ThreadVarying = K == ExprKind::ThreadIdx || K == ExprKind::Varying;
   return E;
+}
+
+/// An inner node varies between threads when one of its operands does.
+static void noteOperands(SymExpr &E) {
+  for (const SymRef &Op : E.Ops)
+    E.ThreadVarying |= Op->ThreadVarying;
 }
 
 SymRef SymExpr::constant(int64_t V, IntType T) {
@@ -123,6 +130,7 @@ SymRef SymExpr::loopVar(unsigned LoopId, std::string Name, std::string Reason, b
   E->Name = std::move(Name);
   E->Reason = std::move(Reason);
   E->LaneVarying = LaneVarying;
+  E->ThreadVarying = LaneVarying;
   return E;
 }
 
@@ -139,6 +147,7 @@ SymRef SymExpr::unary(Opcode Op, SymRef A, IntType T) {
   auto E = make(ExprKind::Unary, T);
   E->Op = Op;
   E->Ops = {std::move(A)};
+  noteOperands(*E);
   return E;
 }
 
@@ -205,6 +214,7 @@ SymRef SymExpr::binary(Opcode Op, SymRef A, SymRef B, IntType T) {
   auto E = make(ExprKind::Binary, T);
   E->Op = Op;
   E->Ops = {std::move(A), std::move(B)};
+  noteOperands(*E);
   return E;
 }
 
@@ -213,6 +223,7 @@ SymRef SymExpr::select(SymRef C, SymRef A, SymRef B, IntType T) {
     return cast(C->Value ? A : B, T);
   auto E = make(ExprKind::Select, T);
   E->Ops = {std::move(C), std::move(A), std::move(B)};
+  noteOperands(*E);
   return E;
 }
 
@@ -225,6 +236,7 @@ SymRef SymExpr::cast(SymRef A, IntType T) {
   // observable; we still keep the node so evaluation stays exact.
   auto E = make(ExprKind::Cast, T);
   E->Ops = {std::move(A)};
+  noteOperands(*E);
   return E;
 }
 
@@ -368,20 +380,7 @@ SymLeaves collectLeaves(const SymRef &E) {
   return L;
 }
 
-bool isThreadVarying(const SymExpr &E) {
-  switch (E.Kind) {
-  case ExprKind::ThreadIdx:
-  case ExprKind::Varying:
-    return true;
-  case ExprKind::LoopVar:
-    return E.LaneVarying;
-  default:
-    for (const SymRef &Op : E.Ops)
-      if (isThreadVarying(*Op))
-        return true;
-    return false;
-  }
-}
+bool isThreadVarying(const SymExpr &E) { return E.ThreadVarying; }
 
 bool isThreadVarying(const SymRef &E) { return E && isThreadVarying(*E); }
 

@@ -78,6 +78,9 @@ struct SymExpr {
   std::string Reason;       ///< Uniform/Varying/LoopVar: why it is unknown
   unsigned LoopId = 0;      ///< LoopVar: which loop of the function
   bool LaneVarying = false; ///< LoopVar: the counter differs between lanes
+  /// Some leaf may differ between threads (threadIdx, a lane-varying value
+  /// or counter); set by the builders, read through isThreadVarying.
+  bool ThreadVarying = false;
   Opcode Op = Opcode::Add;  ///< Unary/Binary
   std::vector<SymRef> Ops;  ///< operands (Select: cond, then, else)
 
