@@ -87,18 +87,23 @@ unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Eva
       Same.push_back(I);
     }
   for (unsigned Pad = 1; Pad <= 32; ++Pad) {
-    auto Key = std::make_pair(Id, Pad);
-    auto It = PaddedCache.find(Key);
-    if (It == PaddedCache.end()) {
-      std::vector<AccessVerdict> Vs;
-      for (size_t I : Same)
-        Vs.push_back(analyseAccessAnyShape(*All[I].Access, All[I].Fn->Loops, Arrays,
-                                   All[I].Fn->Shape,
-                                   Ctx.Options.Arch, int(Id), Pad));
-      It = PaddedCache.emplace(Key, std::move(Vs)).first;
-    }
-    const std::vector<AccessVerdict> &Vs = It->second;
-    const AccessVerdict &T = Vs[TargetIndex];
+    auto &Vs = PaddedCache[std::make_pair(Id, Pad)];
+    Vs.resize(Same.size());
+    auto VerdictAt = [&](size_t K) -> const AccessVerdict & {
+      if (!Vs[K]) {
+        const Evaluated &E = All[Same[K]];
+        Vs[K] = analyseAccessAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape,
+                                      Ctx.Options.Arch, int(Id), Pad);
+      }
+      return *Vs[K];
+    };
+    // The target first, stopping at the first block shape it still
+    // conflicts in: the full verdicts are computed only for paddings that
+    // make it conflict-free.
+    if (!Vs[TargetIndex] && !conflictFreeAnyShape(*Target.Access, Target.Fn->Loops, Arrays,
+                                                  Target.Fn->Shape, Ctx.Options.Arch, int(Id), Pad))
+      continue;
+    const AccessVerdict &T = VerdictAt(TargetIndex);
     if ((T.Status != VerdictStatus::Exact && T.Status != VerdictStatus::Bound) ||
         T.Cost.Wavefronts != T.Cost.Ideal)
       continue;
@@ -107,7 +112,7 @@ unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Eva
       const AccessVerdict &Before = All[Same[K]].Verdict;
       if (Before.Status != VerdictStatus::Exact && Before.Status != VerdictStatus::Bound)
         continue;
-      const AccessVerdict &After = Vs[K];
+      const AccessVerdict &After = VerdictAt(K);
       NoWorse = After.Status == Before.Status &&
                 After.Cost.Wavefronts - After.Cost.Ideal <= Before.Cost.Wavefronts - Before.Cost.Ideal;
     }

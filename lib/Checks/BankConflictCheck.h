@@ -12,6 +12,10 @@
 #include "cuda-bank-lint/Checks/Check.h"
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 
+#include <map>
+#include <optional>
+#include <vector>
+
 namespace cbl {
 
 class BankConflictCheck : public Check {
@@ -30,8 +34,9 @@ private:
   unsigned findPadding(CheckContext &Ctx, const std::vector<Evaluated> &All,
                        const Evaluated &Target);
   Finding diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All, const Evaluated &E);
-  /// Padded verdicts per (array, padding), computed once.
-  std::map<std::pair<unsigned, unsigned>, std::vector<AccessVerdict>> PaddedCache;
+  /// Verdicts with an array padded, per (array, padding), one per access to
+  /// that array, computed only when a padding candidate needs them.
+  std::map<std::pair<unsigned, unsigned>, std::vector<std::optional<AccessVerdict>>> PaddedCache;
 };
 
 } // namespace cbl

@@ -274,6 +274,8 @@ bool worse(const BankCost &A, const BankCost &B) {
 }
 
 
+uint32_t lanesOutsideArray(const Context &C, const WarpResult &R);
+
 void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned> *Point,
                     const std::string &Label) {
   if (!R.Ok) {
@@ -286,6 +288,8 @@ void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned>
     addUnique(V.Parameters, P);
   if (!R.WA.ActiveMask)
     return;
+  if (C.NoteOutsideArray && lanesOutsideArray(C, R))
+    C.WentOutsideArray = true;
   BankCost Cost = costOf(R.WA, C.Arch);
   V.BlockWavefronts += Cost.Wavefronts;
   V.BlockIdeal += Cost.Ideal;
@@ -441,8 +445,11 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   // With an unknown bound the counters may cycle (2, 4, ..., 2^31, 0, 0...):
   // a state seen before adds nothing new, so enumeration stops there.
   std::set<std::vector<int64_t>> Seen;
+  // A symbolic counter stands for every value it takes: the iterations add
+  // nothing new once the enumerated counters repeat.
+  const bool AnySymbolic = std::find(Symbolic.begin(), Symbolic.end(), true) != Symbolic.end();
   for (unsigned K = 0;; ++K) {
-    if (UnknownBound) {
+    if (UnknownBound || AnySymbolic) {
       std::vector<int64_t> State;
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
         if (In >> Lane & 1)
@@ -551,16 +558,18 @@ bool runPass(Context &C, bool Enumerate, Collector &Col, std::string &NotEnumera
 
 using namespace warp;
 
-AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
-                            const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                            BankArch Arch, int PaddedArray, unsigned Padding) {
-  if (!Access.NotAnalysable.empty()) {
-    AccessVerdict V;
-    V.Reason = Access.NotAnalysable;
-    return V;
-  }
-  Failure FirstFailure;
-  bool FailedInBoundPass = false; // guards decided by unknowns were already bounded
+namespace warp {
+
+PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                         const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                         BankArch Arch, int PaddedArray, unsigned Padding,
+                         const std::map<std::string, int64_t> *Values) {
+  PassesResult Out;
+  auto Make = [&](Context &C) {
+    C.UniformValues = Values;
+    C.NoteOutsideArray = Values != nullptr;
+  };
+  Failure &FirstFailure = Out.Fail;
   for (bool Bound : {false, true}) {
     // Would the bound pass help? Only against guards or loop bounds decided
     // by warp-uniform unknowns.
@@ -569,12 +578,18 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
     // the block sums count every iteration.
     if (!Access.Loops.empty()) {
       Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
+      Make(C);
       C.BoundGuards = Bound;
       Collector Col(C);
       std::string NotEnumerable;
-      if (runPass(C, true, Col, NotEnumerable))
-        return finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
-                                                          : VerdictStatus::Exact);
+      bool Done = runPass(C, true, Col, NotEnumerable);
+      Out.Evaluations += C.Evaluations;
+      if (Done) {
+        Out.Verdict = finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
+                                                                 : VerdictStatus::Exact);
+        Out.OutsideArray = C.WentOutsideArray;
+        return Out;
+      }
       // The latest pass got furthest: its failure is the most telling.
       if (Col.Failed)
         FirstFailure = Col.Fail;
@@ -584,22 +599,44 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
     }
     // Parametric: loop counters and other uniform unknowns stay symbolic.
     Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
+    Make(C);
     C.BoundGuards = Bound;
     Collector Col(C);
     std::string Unused;
-    if (runPass(C, false, Col, Unused)) {
-      AccessVerdict V = finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
-                                                                   : VerdictStatus::Exact);
+    bool Done = runPass(C, false, Col, Unused);
+    Out.Evaluations += C.Evaluations;
+    if (Done) {
+      Out.Verdict = finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
+                                                               : VerdictStatus::Exact);
       // The trip counts of the enclosing loops are not known here.
       if (!Access.Loops.empty())
-        V.BlockIterations = 0;
-      return V;
+        Out.Verdict->BlockIterations = 0;
+      Out.OutsideArray = C.WentOutsideArray;
+      return Out;
     }
     FirstFailure = Col.Fail;
-    FailedInBoundPass = Bound;
+    Out.FailedInBoundPass = Bound;
     if (!Col.Fail.FromGuard && !UniformUnknownsInTheWay)
       break; // only undecidable guards or loop bounds are helped by the bound pass
   }
+  return Out;
+}
+
+} // namespace warp
+
+AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                            const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                            BankArch Arch, int PaddedArray, unsigned Padding) {
+  if (!Access.NotAnalysable.empty()) {
+    AccessVerdict V;
+    V.Reason = Access.NotAnalysable;
+    return V;
+  }
+  PassesResult First = boundPasses(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding);
+  if (First.Verdict)
+    return *First.Verdict;
+  const Failure &FirstFailure = First.Fail;
+  const bool FailedInBoundPass = First.FailedInBoundPass;
   if (!FirstFailure.FromGuard && FirstFailure.Status == VerdictStatus::Unknown) {
     // isl first: "conflict-free for every value of every unknown" is the
     // strongest answer; otherwise the degrees per value of one parameter say
@@ -612,6 +649,8 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
     if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding,
                                 FailedInBoundPass))
       return *V;
+    if (auto V = powerOfTwoCases(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding))
+      return *V;
     if (Isl)
       return *Isl;
   }
@@ -622,9 +661,13 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
   return V;
 }
 
-AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
-                                    const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
-                                    BankArch Arch, int PaddedArray, unsigned Padding) {
+namespace {
+
+/// Whether the answer for Access depends on blockDim.x: the block shape is
+/// not known and the address or a guard uses threadIdx.y or threadIdx.z.
+bool dependsOnBlockWidth(const SharedAccess &Access, const BlockShape &Shape) {
+  if (Shape.known())
+    return false;
   bool UsesYZ = false;
   auto Note = [&](const SymRef &E) {
     SymLeaves L = collectLeaves(E);
@@ -633,16 +676,45 @@ AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vecto
   Note(Access.ByteOffset);
   for (const Guard &G : Access.Guards)
     Note(G.Cond);
-  if (Shape.known() || !UsesYZ)
+  return UsesYZ;
+}
+
+/// The candidate block of width X when the shape is not known: whole warps
+/// spread over rows of X threads.
+EvalShape candidateShape(unsigned X) {
+  EvalShape E;
+  E.Dim = {{X, 1024 / X, 1}};
+  E.Warps = 1024 / WarpSize;
+  return E;
+}
+
+} // namespace
+
+bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                          const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
+                          BankArch Arch, int PaddedArray, unsigned Padding) {
+  auto Clean = [](const AccessVerdict &V) {
+    return (V.Status == VerdictStatus::Exact || V.Status == VerdictStatus::Bound) &&
+           V.Cost.Wavefronts == V.Cost.Ideal;
+  };
+  if (!dependsOnBlockWidth(Access, Shape))
+    return Clean(analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, PaddedArray, Padding));
+  for (unsigned X = 1; X <= 1024; X *= 2)
+    if (!Clean(analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, PaddedArray, Padding)))
+      return false;
+  return true;
+}
+
+AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                                    const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
+                                    BankArch Arch, int PaddedArray, unsigned Padding) {
+  if (!dependsOnBlockWidth(Access, Shape))
     return analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, PaddedArray, Padding);
   AccessVerdict Worst;
   bool Any = false;
   std::vector<VerdictCase> Cases;
   for (unsigned X = 1; X <= 1024; X *= 2) {
-    EvalShape E;
-    E.Dim = {{X, 1024 / X, 1}};
-    E.Warps = 1024 / WarpSize;
-    AccessVerdict V = analyseAccess(Access, Loops, Arrays, E, Arch, PaddedArray, Padding);
+    AccessVerdict V = analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, PaddedArray, Padding);
     if (V.Status == VerdictStatus::Unknown || V.Status == VerdictStatus::DataDependent)
       return V;
     std::string Label = "blockDim.x=" + std::to_string(X);

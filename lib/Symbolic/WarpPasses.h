@@ -68,6 +68,10 @@ struct Context {
   /// outside the array are left out (a correct program does not run them).
   bool PruneOutOfBounds = false;
   unsigned Pruned = 0;
+  /// With values given to unknowns: a lane addressing outside a sized array
+  /// means those values are not ones a correct program runs with.
+  bool NoteOutsideArray = false;
+  bool WentOutsideArray = false;
   unsigned threads() const {
     return Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : 1024;
   }
@@ -118,6 +122,19 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status);
 /// One pass: parametric (no enumeration) or enumerated.
 bool runPass(Context &C, bool Enumerate, Collector &Col, std::string &NotEnumerable);
 
+/// Passes 1-3 (and their bound variants) with the unknowns in Values fixed.
+struct PassesResult {
+  std::optional<AccessVerdict> Verdict; ///< unset: failed, see Fail
+  Failure Fail;
+  bool FailedInBoundPass = false; ///< guards decided by unknowns were already bounded
+  bool OutsideArray = false;      ///< some lane addressed outside a sized array
+  unsigned Evaluations = 0;       ///< warp evaluations spent
+};
+PassesResult boundPasses(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                         const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                         BankArch Arch, int PaddedArray, unsigned Padding,
+                         const std::map<std::string, int64_t> *Values = nullptr);
+
 /// Pass 4: one uniform unknown enters the address affinely; its values are
 /// enumerated over one period of the bank pattern plus the small values.
 std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
@@ -129,6 +146,14 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
 std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                              const std::vector<SharedArray> &Arrays,
                                              const EvalShape &Shape, BankArch Arch, bool BoundGuards);
+
+/// Pass 6: a uniform unknown that is a shift amount (1 << log2N: 0 to 31)
+/// or a power of two by its use as a mask (x & (size - 1)) enters the
+/// address non-linearly; every such value is analysed.
+std::optional<AccessVerdict> powerOfTwoCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                             const std::vector<SharedArray> &Arrays,
+                                             const EvalShape &Shape, BankArch Arch, int PaddedArray,
+                                             unsigned Padding);
 
 } // namespace cbl::warp
 

@@ -3,7 +3,7 @@
 // Evaluates one SharedAccess for each warp of the block (32 consecutive linear
 // thread ids, x fastest), computes each warp's active lanes from the guards
 // and each lane's byte address, asks the bank model for the cost, and keeps
-// the worst warp. Five passes, each exact where it succeeds:
+// the worst warp. Six passes, each exact where it succeeds:
 //  1. parametric: loop counters and other warp-uniform unknowns stay symbolic
 //     (a block-stride counter i = threadIdx.x + k * blockDim.x in iteration
 //     k). When they reach the address only as one common additive offset in
@@ -28,7 +28,11 @@
 //  5. isl (4-byte accesses, any number of unknowns): the set of parameter
 //     values for which two lanes access different words of one bank; empty
 //     means conflict-free for every value (tried before pass 4, since it is
-//     the stronger answer), otherwise its simplified form is the condition.
+//     the stronger answer), otherwise its simplified form is the condition;
+//  6. few values (PowerOfTwoCases.cpp): an unknown that meets the lane
+//     non-linearly but is a shift amount (0 to 31: exhaustive) or a mask
+//     length (x & (size - 1): every power of two, assumed and said so) is
+//     fixed to each value in turn and passes 1-3 decide each.
 // Every pass is bounded (iterations, evaluations); exhaustion is "unknown".
 //
 //===----------------------------------------------------------------------===//
@@ -106,6 +110,13 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
 AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
                                     BankArch Arch, int PaddedArray = -1, unsigned Padding = 0);
+
+/// Whether Access has no excess wavefronts (status exact or bound) for every
+/// shape analyseAccessAnyShape considers; stops at the first shape with a
+/// conflict (a quick test for candidate fixes).
+bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                          const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
+                          BankArch Arch, int PaddedArray = -1, unsigned Padding = 0);
 
 /// The byte offset of an access as C text, with array strides resolved, e.g.
 /// "threadIdx.x * 132 + threadIdx.y * 4".
