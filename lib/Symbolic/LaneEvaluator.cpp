@@ -36,7 +36,17 @@ std::string termNames(const LaneValue &V) {
   return quotedList(Names);
 }
 
-LaneValue nonLinear(const LaneValue &A, const LaneValue &B, const char *Op) {
+/// A non-linear operation Op (node E) on values with unknown terms. When E
+/// is the same for every lane of the warp (n / 2, a & b), the result is
+/// still warp-uniform: an opaque unknown named by E's source text, rather
+/// than a dead end (decided before any reason text is built: this runs for
+/// every lane).
+LaneValue nonLinear(const LaneValue &A, const LaneValue &B, const char *Op, const SymExpr &E) {
+  if (!isThreadVarying(E)) {
+    LaneValue U;
+    U.Terms["(" + toString(E) + ")"] = 1;
+    return U;
+  }
   const LaneValue &W = A.Terms.empty() ? B : A;
   return unknown(UnknownKind::NonLinear,
                  "the value of " + termNames(W) + " enters a non-linear operation (" + Op + ")");
@@ -100,7 +110,7 @@ std::optional<std::string> monomial(const std::string &A, const std::string &B) 
 }
 
 /// (a + sum a_i u_i) * (b + sum b_j u_j), expanded into monomials.
-LaneValue product(const LaneValue &A, const LaneValue &B, IntType T) {
+LaneValue product(const LaneValue &A, const LaneValue &B, IntType T, const SymExpr &E) {
   LaneValue R = scaled(A, B.C, T);
   for (const auto &[N, K] : B.Terms)
     R.Terms[N] += A.C * K;
@@ -108,13 +118,13 @@ LaneValue product(const LaneValue &A, const LaneValue &B, IntType T) {
     for (const auto &[NB, KB] : B.Terms) {
       auto M = monomial(NA, NB);
       if (!M)
-        return nonLinear(A, B, "*");
+        return nonLinear(A, B, "*", E);
       R.Terms[*M] += KA * KB;
     }
   for (auto It = R.Terms.begin(); It != R.Terms.end();)
     It = It->second == 0 ? R.Terms.erase(It) : std::next(It);
   if (R.Terms.size() > MaxTerms)
-    return nonLinear(A, B, "*");
+    return nonLinear(A, B, "*", E);
   R.C = A.C * B.C;
   if (R.Terms.empty())
     R.C = wrapToType(R.C, T);
@@ -139,10 +149,10 @@ LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExp
       return scaled(B, A.C, T);
     if (B.Terms.empty())
       return scaled(A, B.C, T);
-    return product(A, B, T);
+    return product(A, B, T, E);
   case Opcode::Shl:
     if (!B.Terms.empty())
-      return nonLinear(A, B, "<<");
+      return nonLinear(A, B, "<<", E);
     if (B.C < 0 || B.C >= int64_t(T.Bits))
       return unknown(UnknownKind::Undefined, "shift by " + std::to_string(B.C) + " bits");
     return scaled(A, int64_t(1) << B.C, T);
@@ -150,7 +160,7 @@ LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExp
     break;
   }
   if (!A.Terms.empty() || !B.Terms.empty())
-    return nonLinear(A, B, opcodeSpelling(Op));
+    return nonLinear(A, B, opcodeSpelling(Op), E);
   int64_t X = A.C, Y = B.C;
   switch (Op) {
   case Opcode::Div:
@@ -262,21 +272,6 @@ void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim) {
     Env.BlockDim[D] = Dim[D];
 }
 
-namespace {
-/// A non-linear combination of warp-uniform values (n / 2, a & b) is still
-/// the same for every lane of the warp: an opaque uniform unknown, named by
-/// its source text, rather than a dead end. Checked only where a non-linear
-/// result is made (a propagated one is already opaque or lane-varying).
-LaneValue opaqueIfUniform(LaneValue V, const SymExpr &E) {
-  if (V.Unknown == UnknownKind::NonLinear && !isThreadVarying(E)) {
-    LaneValue U;
-    U.Terms["(" + toString(E) + ")"] = 1;
-    return U;
-  }
-  return V;
-}
-} // namespace
-
 LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
   switch (E.Kind) {
   case ExprKind::Const:
@@ -313,7 +308,7 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
           return Step;
         LaneValue K;
         K.Terms[It->second.Iteration] = 1;
-        LaneValue KSteps = product(Step, K, E.Type);
+        LaneValue KSteps = product(Step, K, E.Type, E);
         return KSteps.known() ? sum(Init, KSteps, 1, E.Type) : KSteps;
       }
     }
@@ -342,7 +337,7 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
     if (E.Op == Opcode::Neg)
       return scaled(A, -1, E.Type);
     if (!A.Terms.empty())
-      return opaqueIfUniform(nonLinear(A, A, opcodeSpelling(E.Op)), E);
+      return nonLinear(A, A, opcodeSpelling(E.Op), E);
     if (E.Op == Opcode::Not)
       return known(~A.C, E.Type);
     return known(A.C == 0, E.Type);
@@ -361,14 +356,14 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
     LaneValue B = evaluateLane(*E.Ops[1], Env);
     if (!B.known())
       return B;
-    return opaqueIfUniform(binary(E.Op, A, B, E), E);
+    return binary(E.Op, A, B, E);
   }
   case ExprKind::Select: {
     LaneValue C = evaluateLane(*E.Ops[0], Env);
     if (!C.known())
       return C;
     if (!C.Terms.empty())
-      return opaqueIfUniform(nonLinear(C, C, "?:"), E);
+      return nonLinear(C, C, "?:", E);
     LaneValue V = evaluateLane(*E.Ops[C.C ? 1 : 2], Env);
     if (V.exact())
       V.C = wrapToType(V.C, E.Type);
@@ -383,7 +378,7 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
     // Widening keeps a linear form exact provided nothing overflowed.
     if (E.Type.Bits >= E.Ops[0]->Type.Bits)
       return A;
-    return opaqueIfUniform(nonLinear(A, A, "narrowing conversion"), E);
+    return nonLinear(A, A, "narrowing conversion", E);
   }
   }
   return unknown(UnknownKind::Varying, "unsupported expression");
