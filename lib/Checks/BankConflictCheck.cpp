@@ -170,7 +170,11 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
     }
     F.Message += " (" + listOf(Parts, 8) + ")";
   } else if (!V.Cases.empty()) {
-    F.Message += fmt::format(" in each of the {} iterations", V.Cases.size());
+    F.Message += fmt::format(" in each of the {} {}iterations", V.Cases.size(),
+                             V.RepeatedIterations ? "distinct " : "");
+    if (V.RepeatedIterations)
+      F.Message += fmt::format(" (the other {} warp iterations repeat one of them)",
+                               V.RepeatedIterations);
   }
 
   // How the address depends on the lane.
@@ -318,6 +322,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.BlockWavefronts = V.BlockWavefronts;
     R.BlockIdeal = V.BlockIdeal;
     R.BlockIterations = V.BlockIterations;
+    R.RepeatedIterations = V.RepeatedIterations;
     for (const VerdictCase &C : V.Cases)
       R.Cases.push_back({C.Label, C.Cost.Degree, C.Cost.Wavefronts, C.Cost.Ideal, C.ActiveLanes});
     R.Shape = E.Fn->Shape;

@@ -70,6 +70,8 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["block_wavefronts"] = int64_t(A.BlockWavefronts);
     O["block_ideal"] = int64_t(A.BlockIdeal);
     O["block_iterations"] = int64_t(A.BlockIterations);
+    if (A.RepeatedIterations)
+      O["repeated_iterations"] = int64_t(A.RepeatedIterations);
     if (!A.Cases.empty()) {
       llvm::json::Array Cases;
       for (const AccessCase &C : A.Cases)

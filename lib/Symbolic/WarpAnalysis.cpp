@@ -329,6 +329,32 @@ uint32_t lanesOutsideArray(const Context &C, const WarpResult &R) {
   return Outside;
 }
 
+/// Which counters of loop L (by position) the cost of an iteration depends
+/// on: those in the address or the guards, and those their updates read.
+std::vector<bool> relevantCounters(const Context &C, const LoopInfo &L) {
+  std::set<unsigned> Ids;
+  auto Note = [&](const SymRef &E) {
+    for (const SymExpr *X : collectLeaves(E).Loops)
+      Ids.insert(X->LoopId);
+  };
+  Note(C.A.ByteOffset);
+  // L's own condition guards its body; which lanes pass it is the state's
+  // active mask already.
+  for (const Guard &G : C.A.Guards)
+    if (G.Cond != L.Cond)
+      Note(G.Cond);
+  std::vector<bool> Relevant(L.Counters.size(), false);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (size_t I = 0; I < L.Counters.size(); ++I)
+      if (!Relevant[I] && Ids.count(L.Counters[I].Id)) {
+        Relevant[I] = Grew = true;
+        Note(L.Counters[I].Next);
+      }
+  }
+  return Relevant;
+}
+
 /// Runs the loops enclosing the access level by level for warp W; returns
 /// false (with Why) when a loop cannot be enumerated exactly.
 bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
@@ -448,6 +474,57 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   // A symbolic counter stands for every value it takes: the iterations add
   // nothing new once the enumerated counters repeat.
   const bool AnySymbolic = std::find(Symbolic.begin(), Symbolic.end(), true) != Symbolic.end();
+  // Innermost loop: an iteration whose active lanes and address-relevant
+  // counters repeat an earlier one's costs the same; it is counted in the
+  // block sums without evaluating the warp again, so long loops over a
+  // cycling index (index = (index + 32) % size, 10,000 times) stay exact.
+  const bool Innermost = Level + 1 == C.A.Loops.size();
+  const std::vector<bool> Relevant = Innermost ? relevantCounters(C, L) : std::vector<bool>();
+  std::map<std::vector<int64_t>, size_t> FirstSeen; // state -> iteration
+  std::vector<std::pair<uint64_t, uint64_t>> History; // (wavefronts, ideal) per iteration
+  unsigned Distinct = 0;
+  // With a condition the same for every lane (i < 10000), the iterations
+  // after a repeated state cycle with its period until the condition fails:
+  // one lane's counters say how many remain, and the sums follow.
+  auto FastForward = [&](size_t K0, size_t K, unsigned Lane) {
+    std::vector<int64_t> Now(N), Next(N);
+    for (size_t I = 0; I < N; ++I)
+      Now[I] = Value[I][Lane];
+    uint64_t Remaining = 0;
+    for (;;) {
+      for (size_t I = 0; I < N; ++I)
+        if (!Symbolic[I])
+          Vals[Lane][L.Counters[I].Id] = Now[I];
+      int64_t Cond = 0;
+      if (!Eval(*L.Cond, Lane, Cond))
+        return false;
+      if (!Cond)
+        break;
+      if (++Remaining > MaxRepeatedIterations * uint64_t(16)) {
+        Why = "the loop over " + Names + " runs more than " +
+              std::to_string(MaxRepeatedIterations * uint64_t(16)) + " iterations";
+        return false;
+      }
+      for (size_t I = 0; I < N; ++I)
+        if (!Symbolic[I] && !Eval(*L.Counters[I].Next, Lane, Next[I]))
+          return false;
+      Now.swap(Next);
+    }
+    const size_t Period = K - K0;
+    std::pair<uint64_t, uint64_t> Cycle{0, 0}, Part{0, 0};
+    for (size_t J = 0; J < Period; ++J) {
+      Cycle.first += History[K0 + J].first;
+      Cycle.second += History[K0 + J].second;
+      if (J < Remaining % Period) {
+        Part.first += History[K0 + J].first;
+        Part.second += History[K0 + J].second;
+      }
+    }
+    Out.V.BlockWavefronts += Remaining / Period * Cycle.first + Part.first;
+    Out.V.BlockIdeal += Remaining / Period * Cycle.second + Part.second;
+    C.RepeatedIterations += Remaining;
+    return true;
+  };
   for (unsigned K = 0;; ++K) {
     if (UnknownBound || AnySymbolic) {
       std::vector<int64_t> State;
@@ -459,9 +536,10 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       if (!Seen.insert(State).second)
         break;
     }
-    if (K >= (UnknownBound ? 64u : MaxIterationsPerLoop)) {
+    if ((UnknownBound && K >= 64u) || Distinct >= MaxIterationsPerLoop ||
+        C.RepeatedIterations > MaxRepeatedIterations) {
       Why = "the loop over " + Names + " runs more than " + std::to_string(MaxIterationsPerLoop) +
-            " iterations";
+            " iterations" + (Distinct < MaxIterationsPerLoop ? " that repeat earlier ones" : "");
       Ok = false;
       break;
     }
@@ -485,15 +563,42 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     }
     if (!Ok || !Now)
       break;
-    Point.push_back(K);
-    bool Prune = C.PruneOutOfBounds;
-    C.PruneOutOfBounds |= UnknownBound;
-    bool Inner = enumerate(C, Out, W, Level + 1, Vals, Now, Point, Why);
-    C.PruneOutOfBounds = Prune;
-    Point.pop_back();
-    if (!Inner) {
-      Ok = false;
-      break;
+    std::vector<int64_t> State;
+    if (Innermost) {
+      State.push_back(Now);
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+        if (Now >> Lane & 1)
+          for (size_t I = 0; I < N; ++I)
+            if (Relevant[I] && !Symbolic[I])
+              State.push_back(Value[I][Lane]);
+    }
+    if (auto Seen = FirstSeen.find(State); Innermost && Seen != FirstSeen.end()) {
+      if (!UnknownBound && !isThreadVarying(L.Cond)) {
+        Ok = FastForward(Seen->second, K, unsigned(__builtin_ctz(Now)));
+        break;
+      }
+      ++C.RepeatedIterations;
+      const auto Same = History[Seen->second]; // (a copy: push_back may reallocate)
+      History.push_back(Same);
+      Out.V.BlockWavefronts += History.back().first;
+      Out.V.BlockIdeal += History.back().second;
+    } else {
+      ++Distinct;
+      uint64_t Wavefronts = Out.V.BlockWavefronts, Ideal = Out.V.BlockIdeal;
+      Point.push_back(K);
+      bool Prune = C.PruneOutOfBounds;
+      C.PruneOutOfBounds |= UnknownBound;
+      bool Inner = enumerate(C, Out, W, Level + 1, Vals, Now, Point, Why);
+      C.PruneOutOfBounds = Prune;
+      Point.pop_back();
+      if (!Inner) {
+        Ok = false;
+        break;
+      }
+      if (Innermost) {
+        FirstSeen.emplace(std::move(State), History.size());
+        History.emplace_back(Out.V.BlockWavefronts - Wavefronts, Out.V.BlockIdeal - Ideal);
+      }
     }
     // Every counter advances at once, from the values at the iteration's start.
     for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane)
@@ -517,6 +622,7 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
   V.AssumedUniform = C.AssumedUniform;
   V.BoundBy = C.BoundBy;
   V.NeverExecuted = !Col.Any;
+  V.RepeatedIterations = C.RepeatedIterations;
   if (Status == VerdictStatus::Bound && C.LoopBoundBy.size() == C.BoundBy.size())
     V.Reason = "which loop iterations run depends on " + quotedList(C.LoopBoundBy) +
                "; the cost shown is the worst over every iteration that may run";

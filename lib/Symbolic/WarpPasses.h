@@ -21,6 +21,9 @@ namespace cbl::warp {
 /// Bounds that keep every access's analysis small and predictable.
 constexpr unsigned MaxIterationsPerLoop = 1024;
 constexpr unsigned MaxWarpEvaluations = 8192;
+/// Iterations of innermost loops that repeat an earlier one's state (counted,
+/// not evaluated again), over all warps of one access.
+constexpr unsigned MaxRepeatedIterations = 65536;
 
 using LoopValues = std::map<unsigned, int64_t>;
 
@@ -62,6 +65,7 @@ struct Context {
   /// memory, floating point), assumed taken in the bound pass.
   std::vector<std::string> DataGuards;
   unsigned Evaluations = 0;
+  unsigned RepeatedIterations = 0;
   std::vector<GuardPart> Guards = guardPartsOf(A);
   std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
   /// Enumerating a loop with an unknown bound: lanes whose addresses fall

@@ -45,7 +45,7 @@ enum class ExprKind {
   RowStride,   ///< elements between consecutive indices of one dimension of a shared array
   Uniform,     ///< an unknown value, the same for all lanes of a warp
   Varying,     ///< an unknown value that may differ between lanes
-  LoopVar,     ///< the counter of an enclosing loop (FunctionModel::Loops[LoopId])
+  LoopVar,     ///< a counter of an enclosing loop (LoopCounter::Id == LoopId)
   Unary,
   Binary,
   Select,      ///< Cond ? A : B
@@ -76,7 +76,7 @@ struct SymExpr {
   unsigned DimIndex = 0;    ///< RowStride: which dimension (0 = outermost)
   std::string Name;         ///< Uniform/Varying/LoopVar: source spelling ("n", "blockIdx.x")
   std::string Reason;       ///< Uniform/Varying/LoopVar: why it is unknown
-  unsigned LoopId = 0;      ///< LoopVar: which loop of the function
+  unsigned LoopId = 0;      ///< LoopVar: which counter (LoopCounter::Id)
   bool LaneVarying = false; ///< LoopVar: the counter differs between lanes
   /// Some leaf may differ between threads (threadIdx, a lane-varying value
   /// or counter); set by the builders, read through isThreadVarying.

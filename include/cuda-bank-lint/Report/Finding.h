@@ -76,6 +76,7 @@ struct AccessRecord {
   uint64_t BlockWavefronts = 0; ///< summed over the warps of one block
   uint64_t BlockIdeal = 0;
   uint64_t BlockIterations = 1; ///< executions the block sums cover; 0 = trip count unknown
+  uint64_t RepeatedIterations = 0; ///< warp iterations summed but not listed as cases
   std::vector<AccessCase> Cases; ///< per enumerated iteration
   BlockShape Shape;
   std::string Index;        ///< the byte offset, rendered

@@ -73,6 +73,10 @@ struct AccessVerdict {
   std::vector<std::string> BoundBy; ///< unknowns that decide which lanes run it
   bool NeverExecuted = false;       ///< no thread of the block runs it
   std::vector<VerdictCase> Cases;   ///< enumerated iterations, in order
+  /// Warp iterations of an innermost loop that repeated an earlier case's
+  /// state (counters the address depends on, active lanes): counted in the
+  /// block sums, not listed as cases.
+  uint64_t RepeatedIterations = 0;
   std::string WorstCase;            ///< label of the worst case
   /// When the cost depends on one warp-uniform unknown (s[tid * stride]):
   /// the conditions under which each degree occurs, e.g. "2-way when
