@@ -103,6 +103,8 @@ struct WarpResult {
 bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F);
 WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
                     uint32_t Alive);
+/// The active lanes of R that address bytes outside its (sized) array.
+uint32_t lanesOutsideArray(const Context &C, const WarpResult &R);
 /// More excess wavefronts (then a higher degree) than B.
 bool worse(const BankCost &A, const BankCost &B);
 
@@ -121,6 +123,12 @@ struct Collector {
            const std::string &Label);
 
 };
+
+/// Pass 2 for warp W (LoopEnumeration.cpp): runs the loops enclosing the
+/// access from Level inwards; false (with Why) when one cannot be enumerated.
+bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
+               std::array<LoopValues, WarpSize> &Vals, uint32_t Alive,
+               std::vector<unsigned> &Point, std::string &Why);
 
 AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status);
 /// One pass: parametric (no enumeration) or enumerated.

@@ -1,0 +1,308 @@
+//===- LoopEnumeration.cpp - Run the loops around an access ---------------===//
+//
+// Pass 2 of WarpAnalysis (and its bound variant): the loops enclosing an
+// access are run iteration by iteration for every lane of one warp, with
+// SIMT semantics (a lane that left a loop stays out), and each iteration is
+// a case of the verdict. Bounded: distinct iterations per loop, warp
+// evaluations per access, repeated iterations (counted, not evaluated).
+//
+//===----------------------------------------------------------------------===//
+#include "WarpPasses.h"
+#include "SymbolicText.h"
+
+#include <algorithm>
+#include <set>
+
+namespace cbl::warp {
+
+namespace {
+
+/// Which counters of loop L (by position) the cost of an iteration depends
+/// on: those in the address or the guards, and those their updates read.
+std::vector<bool> relevantCounters(const Context &C, const LoopInfo &L) {
+  std::set<unsigned> Ids;
+  auto Note = [&](const SymRef &E) {
+    for (const SymExpr *X : collectLeaves(E).Loops)
+      Ids.insert(X->LoopId);
+  };
+  Note(C.A.ByteOffset);
+  // L's own condition guards its body; which lanes pass it is the state's
+  // active mask already.
+  for (const Guard &G : C.A.Guards)
+    if (G.Cond != L.Cond)
+      Note(G.Cond);
+  std::vector<bool> Relevant(L.Counters.size(), false);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (size_t I = 0; I < L.Counters.size(); ++I)
+      if (!Relevant[I] && Ids.count(L.Counters[I].Id)) {
+        Relevant[I] = Grew = true;
+        Note(L.Counters[I].Next);
+      }
+  }
+  return Relevant;
+}
+
+} // namespace
+
+/// Runs the loops enclosing the access level by level for warp W; returns
+/// false (with Why) when a loop cannot be enumerated exactly.
+bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
+               std::array<LoopValues, WarpSize> &Vals, uint32_t Alive,
+               std::vector<unsigned> &Point, std::string &Why) {
+  if (Level == C.A.Loops.size()) {
+    std::string Label;
+    for (size_t I = 0; I < C.A.Loops.size(); ++I) {
+      const LoopInfo &L = C.Loops[C.A.Loops[I]];
+      std::string Part;
+      if (!L.LaneVarying) {
+        for (unsigned Lane = 0; Lane < WarpSize && Part.empty(); ++Lane)
+          if (Alive >> Lane & 1)
+            for (const LoopCounter &LC : L.Counters)
+              if (auto It = Vals[Lane].find(LC.Id); It != Vals[Lane].end())
+                Part += (Part.empty() ? "" : ", ") + LC.Name + "=" + std::to_string(It->second);
+      } else {
+        Part = "iteration " + std::to_string(Point[I]) + " of the loop at line " +
+               std::to_string(L.Where.Line);
+      }
+      Label += (Label.empty() ? "" : ", ") + Part;
+    }
+    WarpResult R = evalWarp(C, W, &Vals, Alive);
+    if (C.PruneOutOfBounds) {
+      if (uint32_t Outside = lanesOutsideArray(C, R)) {
+        R.WA.ActiveMask &= ~Outside;
+        ++C.Pruned;
+        if (!R.WA.ActiveMask)
+          return true;
+      }
+    }
+    Out.add(R, W, &Point, Label);
+    return !Out.Failed;
+  }
+  const LoopInfo &L = C.Loops[C.A.Loops[Level]];
+  std::vector<std::string> CounterNames;
+  for (const LoopCounter &LC : L.Counters)
+    CounterNames.push_back(LC.Name);
+  const std::string Names = quotedList(CounterNames);
+  if (!L.Cond || L.Counters.empty()) {
+    Why = "the loop at line " + std::to_string(L.Where.Line) + " is not a counted loop";
+    return false;
+  }
+  for (const LoopCounter &LC : L.Counters)
+    if (!LC.Init || !LC.Next) {
+      Why = "'" + LC.Name + "' is not a counter of the loop at line " + std::to_string(L.Where.Line);
+      return false;
+    }
+  bool UnknownBound = false; // the condition depends on a uniform unknown
+  auto Evaluate = [&](const SymExpr &E, unsigned Lane) {
+    LaneEnv Env;
+    laneEnv(C, W, Lane, Env);
+    Env.LoopValues = &Vals[Lane];
+    return evaluateLane(E, Env);
+  };
+  // The uniform unknowns of E decide which iterations run (status "bound").
+  auto IterationsBoundBy = [&](const SymRef &E) {
+    for (const SymExpr *U : collectLeaves(E).Uniforms) {
+      addUnique(C.BoundBy, U->Name);
+      addUnique(C.LoopBoundBy, U->Name);
+    }
+  };
+  auto Eval = [&](const SymExpr &E, unsigned Lane, int64_t &Result) {
+    LaneValue V = Evaluate(E, Lane);
+    if (&E == L.Cond.get() && C.BoundGuards &&
+        (V.Unknown == UnknownKind::NonLinear || (V.known() && !V.exact())) &&
+        !isThreadVarying(L.Cond)) {
+      // A uniform bound (size < n): every iteration may run; the verdict is
+      // the worst over them, an upper bound (status "bound").
+      IterationsBoundBy(L.Cond);
+      UnknownBound = true;
+      Result = 1;
+      return true;
+    }
+    if (!V.exact()) {
+      if (&E == L.Cond.get() && (V.Unknown == UnknownKind::NonLinear || V.known()) &&
+          !isThreadVarying(L.Cond))
+        C.UniformLoopBound = true;
+      Why = "the bounds of the loop over " + Names + " are not known" +
+            (V.known() ? " (they depend on " + quotedNames(V.Terms) + ")" : ": " + V.Why);
+      return false;
+    }
+    Result = V.C;
+    return true;
+  };
+  size_t N = L.Counters.size();
+  std::vector<std::array<int64_t, WarpSize>> Value(N);
+  // In the bound pass a uniform counter that starts at an unknown value
+  // (d = n >> 1) stays a symbolic unknown; the others are still enumerated.
+  std::vector<bool> Symbolic(N, false);
+  auto EvalInit = [&](size_t I, unsigned Lane) {
+    const LoopCounter &LC = L.Counters[I];
+    if (C.BoundGuards && !LC.LaneVarying && !isThreadVarying(LC.Init)) {
+      LaneValue V = Evaluate(*LC.Init, Lane);
+      if (V.exact()) {
+        Value[I][Lane] = V.C;
+        return true;
+      }
+      if (V.known()) {
+        Symbolic[I] = true;
+        IterationsBoundBy(LC.Init);
+        return true;
+      }
+    }
+    return Eval(*LC.Init, Lane, Value[I][Lane]);
+  };
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    if (Alive >> Lane & 1)
+      for (size_t I = 0; I < N; ++I)
+        if (!EvalInit(I, Lane))
+          return false;
+  uint32_t In = Alive;
+  bool Ok = true;
+  // With an unknown bound the counters may cycle (2, 4, ..., 2^31, 0, 0...):
+  // a state seen before adds nothing new, so enumeration stops there.
+  std::set<std::vector<int64_t>> Seen;
+  // A symbolic counter stands for every value it takes: the iterations add
+  // nothing new once the enumerated counters repeat.
+  const bool AnySymbolic = std::find(Symbolic.begin(), Symbolic.end(), true) != Symbolic.end();
+  // Innermost loop: an iteration whose active lanes and address-relevant
+  // counters repeat an earlier one's costs the same; it is counted in the
+  // block sums without evaluating the warp again, so long loops over a
+  // cycling index (index = (index + 32) % size, 10,000 times) stay exact.
+  const bool Innermost = Level + 1 == C.A.Loops.size();
+  const std::vector<bool> Relevant = Innermost ? relevantCounters(C, L) : std::vector<bool>();
+  std::map<std::vector<int64_t>, size_t> FirstSeen; // state -> iteration
+  std::vector<std::pair<uint64_t, uint64_t>> History; // (wavefronts, ideal) per iteration
+  unsigned Distinct = 0;
+  // With a condition the same for every lane (i < 10000), the iterations
+  // after a repeated state cycle with its period until the condition fails:
+  // one lane's counters say how many remain, and the sums follow.
+  auto FastForward = [&](size_t K0, size_t K, unsigned Lane) {
+    std::vector<int64_t> Now(N), Next(N);
+    for (size_t I = 0; I < N; ++I)
+      Now[I] = Value[I][Lane];
+    uint64_t Remaining = 0;
+    for (;;) {
+      for (size_t I = 0; I < N; ++I)
+        if (!Symbolic[I])
+          Vals[Lane][L.Counters[I].Id] = Now[I];
+      int64_t Cond = 0;
+      if (!Eval(*L.Cond, Lane, Cond))
+        return false;
+      if (!Cond)
+        break;
+      if (++Remaining > MaxRepeatedIterations * uint64_t(16)) {
+        Why = "the loop over " + Names + " runs more than " +
+              std::to_string(MaxRepeatedIterations * uint64_t(16)) + " iterations";
+        return false;
+      }
+      for (size_t I = 0; I < N; ++I)
+        if (!Symbolic[I] && !Eval(*L.Counters[I].Next, Lane, Next[I]))
+          return false;
+      Now.swap(Next);
+    }
+    const size_t Period = K - K0;
+    std::pair<uint64_t, uint64_t> Cycle{0, 0}, Part{0, 0};
+    for (size_t J = 0; J < Period; ++J) {
+      Cycle.first += History[K0 + J].first;
+      Cycle.second += History[K0 + J].second;
+      if (J < Remaining % Period) {
+        Part.first += History[K0 + J].first;
+        Part.second += History[K0 + J].second;
+      }
+    }
+    Out.V.BlockWavefronts += Remaining / Period * Cycle.first + Part.first;
+    Out.V.BlockIdeal += Remaining / Period * Cycle.second + Part.second;
+    C.RepeatedIterations += Remaining;
+    return true;
+  };
+  for (unsigned K = 0;; ++K) {
+    if (UnknownBound || AnySymbolic) {
+      std::vector<int64_t> State;
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+        if (In >> Lane & 1)
+          for (size_t I = 0; I < N; ++I)
+            if (!Symbolic[I])
+              State.push_back(Value[I][Lane]);
+      if (!Seen.insert(State).second)
+        break;
+    }
+    if ((UnknownBound && K >= 64u) || Distinct >= MaxIterationsPerLoop ||
+        C.RepeatedIterations > MaxRepeatedIterations) {
+      Why = "the loop over " + Names + " runs more than " + std::to_string(MaxIterationsPerLoop) +
+            " iterations" + (Distinct < MaxIterationsPerLoop ? " that repeat earlier ones" : "");
+      Ok = false;
+      break;
+    }
+    if (C.Evaluations > MaxWarpEvaluations) {
+      Why = "more than " + std::to_string(MaxWarpEvaluations) +
+            " warp evaluations would be needed to enumerate the loops";
+      Ok = false;
+      break;
+    }
+    uint32_t Now = 0;
+    for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane) {
+      if (!(In >> Lane & 1))
+        continue;
+      for (size_t I = 0; I < N; ++I)
+        if (!Symbolic[I])
+          Vals[Lane][L.Counters[I].Id] = Value[I][Lane];
+      int64_t Cond = 0;
+      Ok = Eval(*L.Cond, Lane, Cond);
+      if (Ok && Cond)
+        Now |= 1u << Lane;
+    }
+    if (!Ok || !Now)
+      break;
+    std::vector<int64_t> State;
+    if (Innermost) {
+      State.push_back(Now);
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+        if (Now >> Lane & 1)
+          for (size_t I = 0; I < N; ++I)
+            if (Relevant[I] && !Symbolic[I])
+              State.push_back(Value[I][Lane]);
+    }
+    if (auto Seen = FirstSeen.find(State); Innermost && Seen != FirstSeen.end()) {
+      if (!UnknownBound && !isThreadVarying(L.Cond)) {
+        Ok = FastForward(Seen->second, K, unsigned(__builtin_ctz(Now)));
+        break;
+      }
+      ++C.RepeatedIterations;
+      const auto Same = History[Seen->second]; // (a copy: push_back may reallocate)
+      History.push_back(Same);
+      Out.V.BlockWavefronts += History.back().first;
+      Out.V.BlockIdeal += History.back().second;
+    } else {
+      ++Distinct;
+      uint64_t Wavefronts = Out.V.BlockWavefronts, Ideal = Out.V.BlockIdeal;
+      Point.push_back(K);
+      bool Prune = C.PruneOutOfBounds;
+      C.PruneOutOfBounds |= UnknownBound;
+      bool Inner = enumerate(C, Out, W, Level + 1, Vals, Now, Point, Why);
+      C.PruneOutOfBounds = Prune;
+      Point.pop_back();
+      if (!Inner) {
+        Ok = false;
+        break;
+      }
+      if (Innermost) {
+        FirstSeen.emplace(std::move(State), History.size());
+        History.emplace_back(Out.V.BlockWavefronts - Wavefronts, Out.V.BlockIdeal - Ideal);
+      }
+    }
+    // Every counter advances at once, from the values at the iteration's start.
+    for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane)
+      if (Now >> Lane & 1)
+        for (size_t I = 0; I < N && Ok; ++I)
+          Ok = Symbolic[I] || Eval(*L.Counters[I].Next, Lane, Value[I][Lane]);
+    if (!Ok)
+      break;
+    In = Now; // a lane that left the loop stays out (SIMT semantics)
+  }
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    for (const LoopCounter &LC : L.Counters)
+      Vals[Lane].erase(LC.Id);
+  return Ok;
+}
+
+} // namespace cbl::warp
