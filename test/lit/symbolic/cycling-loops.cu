@@ -37,7 +37,7 @@ __global__ void ragged(int *out) {
   __shared__ int s[64];
   unsigned j = threadIdx.x;
   for (int i = 0; i < 2000 + int(threadIdx.x & 1); i++) {
-    s[j] = i;
+    s[j] += i;
     j = (j + 32) % 64;
   }
 }
