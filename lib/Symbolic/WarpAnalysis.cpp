@@ -382,9 +382,34 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
                          BankArch Arch, int PaddedArray, unsigned Padding,
                          const std::map<std::string, int64_t> *Values) {
   PassesResult Out;
-  auto Make = [&](Context &C) {
+  // One pass (enumerated or parametric, bound or not); on success it fills
+  // Out. What the caller needs of a failure comes back.
+  struct Attempt {
+    bool Done = false, Failed = false, UniformLoopBound = false;
+    Failure Fail;
+  };
+  auto Run = [&](bool Bound, bool Enumerate) {
+    Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
     C.UniformValues = Values;
     C.NoteOutsideArray = Values != nullptr;
+    C.BoundGuards = Bound;
+    Collector Col(C);
+    std::string NotEnumerable;
+    Attempt R;
+    R.Done = runPass(C, Enumerate, Col, NotEnumerable);
+    Out.Evaluations += C.Evaluations;
+    if (R.Done) {
+      Out.Verdict = finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
+                                                               : VerdictStatus::Exact);
+      // Parametric: the trip counts of the enclosing loops are not known.
+      if (!Enumerate && !Access.Loops.empty())
+        Out.Verdict->BlockIterations = 0;
+      Out.OutsideArray = C.WentOutsideArray;
+    }
+    R.Failed = Col.Failed;
+    R.Fail = Col.Fail;
+    R.UniformLoopBound = C.UniformLoopBound;
+    return R;
   };
   Failure &FirstFailure = Out.Fail;
   for (bool Bound : {false, true}) {
@@ -394,46 +419,23 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
     // Enumerate the enclosing loops where possible: exact per iteration, and
     // the block sums count every iteration.
     if (!Access.Loops.empty()) {
-      Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
-      Make(C);
-      C.BoundGuards = Bound;
-      Collector Col(C);
-      std::string NotEnumerable;
-      bool Done = runPass(C, true, Col, NotEnumerable);
-      Out.Evaluations += C.Evaluations;
-      if (Done) {
-        Out.Verdict = finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
-                                                                 : VerdictStatus::Exact);
-        Out.OutsideArray = C.WentOutsideArray;
+      Attempt E = Run(Bound, true);
+      if (E.Done)
         return Out;
-      }
       // The latest pass got furthest: its failure is the most telling.
-      if (Col.Failed)
-        FirstFailure = Col.Fail;
-      if (Col.Failed && !Col.Fail.FromGuard)
+      if (E.Failed)
+        FirstFailure = E.Fail;
+      if (E.Failed && !E.Fail.FromGuard)
         break; // the address itself is not analysable: binding more will not help
-      UniformUnknownsInTheWay |= C.UniformLoopBound || (Col.Failed && Col.Fail.FromGuard);
+      UniformUnknownsInTheWay |= E.UniformLoopBound || (E.Failed && E.Fail.FromGuard);
     }
     // Parametric: loop counters and other uniform unknowns stay symbolic.
-    Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
-    Make(C);
-    C.BoundGuards = Bound;
-    Collector Col(C);
-    std::string Unused;
-    bool Done = runPass(C, false, Col, Unused);
-    Out.Evaluations += C.Evaluations;
-    if (Done) {
-      Out.Verdict = finish(C, Col, Bound && !C.BoundBy.empty() ? VerdictStatus::Bound
-                                                               : VerdictStatus::Exact);
-      // The trip counts of the enclosing loops are not known here.
-      if (!Access.Loops.empty())
-        Out.Verdict->BlockIterations = 0;
-      Out.OutsideArray = C.WentOutsideArray;
+    Attempt P = Run(Bound, false);
+    if (P.Done)
       return Out;
-    }
-    FirstFailure = Col.Fail;
+    FirstFailure = P.Fail;
     Out.FailedInBoundPass = Bound;
-    if (!Col.Fail.FromGuard && !UniformUnknownsInTheWay)
+    if (!P.Fail.FromGuard && !UniformUnknownsInTheWay)
       break; // only undecidable guards or loop bounds are helped by the bound pass
   }
   return Out;
