@@ -240,6 +240,10 @@ SymRef SymExpr::cast(SymRef A, IntType T) {
   return E;
 }
 
+const SymExpr &stripCasts(const SymExpr &E) {
+  return E.Kind == ExprKind::Cast ? stripCasts(*E.Ops[0]) : E;
+}
+
 SymRef withOperands(const SymRef &E, const std::vector<SymRef> &Ops) {
   switch (E->Kind) {
   case ExprKind::Unary: return SymExpr::unary(E->Op, Ops[0], E->Type);

@@ -228,10 +228,6 @@ int degreeIn(const SymExpr &E, const std::string &Name) {
 }
 
 namespace {
-const SymExpr &stripCasts(const SymExpr &E) {
-  return E.Kind == ExprKind::Cast ? stripCasts(*E.Ops[0]) : E;
-}
-
 bool mentionsLoop(const SymExpr &E, const LoopInfo &L) {
   if (E.Kind == ExprKind::LoopVar)
     for (const LoopCounter &C : L.Counters)

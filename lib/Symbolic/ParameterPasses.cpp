@@ -150,7 +150,7 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
   Worst.Parameters.clear();
   Worst.BoundBy = BoundBy;
   if (Worst.Cost.Degree > 1)
-    Worst.Reason = "the cost depends on the value of '" + P + "': " + Cond;
+    Worst.Reason = dependsOnValueReason(P, Cond);
   if (!BoundBy.empty())
     Worst.Reason += std::string(Worst.Reason.empty() ? "" : "; ") + boundByReason(BoundBy);
   return Worst;

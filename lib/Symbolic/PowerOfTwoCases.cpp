@@ -33,10 +33,6 @@ struct Candidate {
   std::string Use;          ///< the expression that shows it, as C text
 };
 
-const SymExpr &stripCasts(const SymExpr &E) {
-  return E.Kind == ExprKind::Cast ? stripCasts(*E.Ops[0]) : E;
-}
-
 void addCandidate(std::vector<Candidate> &Out, Candidate C) {
   for (Candidate &Old : Out)
     if (Old.Name == C.Name) {
@@ -230,9 +226,9 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
   Worst.Parameters.clear();
   Worst.BoundBy = BoundBy;
   Worst.Status = Conflict || AnyFailed || !BoundBy.empty() ? VerdictStatus::Bound : VerdictStatus::Exact;
-  Worst.Condition = Conflict ? Cond + " (" + Scope + ")" : "";
-  Worst.Reason = Conflict || AnyFailed ? "the cost depends on the value of '" + P.Name + "': " + Cond +
-                                             " (" + Scope + ")"
+  const std::string Stated = Cond + " (" + Scope + ")";
+  Worst.Condition = Conflict ? Stated : "";
+  Worst.Reason = Conflict || AnyFailed ? dependsOnValueReason(P.Name, Stated)
                                        : "conflict-free for every value of '" + P.Name + "' (" +
                                              Scope + ")";
   if (!BoundBy.empty())

@@ -24,6 +24,10 @@ std::string boundByReason(const std::vector<std::string> &BoundBy) {
          "; the cost shown is the worst case, when every lane passes the condition";
 }
 
+std::string dependsOnValueReason(const std::string &Name, const std::string &Cases) {
+  return "the cost depends on the value of '" + Name + "': " + Cases;
+}
+
 std::string describeResidues(const std::string &Name, const std::vector<bool> &Set) {
   const unsigned N = unsigned(Set.size());
   for (unsigned M = 1; M <= N; M *= 2) {

@@ -19,6 +19,10 @@ std::string quotedList(const std::vector<std::string> &Names);
 /// Why a verdict whose active lanes depend on unknowns is an upper bound.
 std::string boundByReason(const std::vector<std::string> &BoundBy);
 
+/// "the cost depends on the value of 'P': <Cases>": the reason of a verdict
+/// whose degree depends on one unknown.
+std::string dependsOnValueReason(const std::string &Name, const std::string &Cases);
+
 /// "when 'stride' is even", "when 'stride' mod 8 is 2 or 6": the residues
 /// (mod 32) marked in Set, described with the smallest modulus that captures
 /// them.

@@ -104,6 +104,9 @@ struct SymExpr {
 /// by the builders; E itself when it has no operands.
 SymRef withOperands(const SymRef &E, const std::vector<SymRef> &Ops);
 
+/// E without the conversions around it (the node a cast chain wraps).
+const SymExpr &stripCasts(const SymExpr &E);
+
 /// Wraps V to the range of T (two's complement truncation, sign or zero
 /// extension back to 64 bits).
 int64_t wrapToType(int64_t V, IntType T);
