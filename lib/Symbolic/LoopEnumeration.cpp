@@ -45,6 +45,31 @@ std::vector<bool> relevantCounters(const Context &C, const LoopInfo &L) {
 
 } // namespace
 
+std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopInfo> &Loops) {
+  std::set<unsigned> Ids;
+  auto Note = [&](const SymRef &E) {
+    for (const SymExpr *X : collectLeaves(E).Loops)
+      Ids.insert(X->LoopId);
+  };
+  Note(A.ByteOffset);
+  for (const Guard &G : A.Guards)
+    Note(G.Cond);
+  for (unsigned L : A.Loops)
+    Note(Loops[L].Cond);
+  // Through the updates and starts of the counters that matter (a running
+  // sum of loaded values is a counter too, but nothing reads it).
+  for (size_t Before = 0; Before != Ids.size();) {
+    Before = Ids.size();
+    for (unsigned L : A.Loops)
+      for (const LoopCounter &LC : Loops[L].Counters)
+        if (Ids.count(LC.Id)) {
+          Note(LC.Init);
+          Note(LC.Next);
+        }
+  }
+  return Ids;
+}
+
 /// Runs the loops enclosing the access level by level for warp W; returns
 /// false (with Why) when a loop cannot be enumerated exactly.
 bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
@@ -88,8 +113,13 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     Why = "the loop at line " + std::to_string(L.Where.Line) + " is not a counted loop";
     return false;
   }
-  for (const LoopCounter &LC : L.Counters)
-    if (!LC.Init || !LC.Next) {
+  // Counters nothing in the access depends on are not run at all.
+  std::vector<bool> Needed(L.Counters.size());
+  for (size_t I = 0; I < L.Counters.size(); ++I)
+    Needed[I] = C.Needed.count(L.Counters[I].Id) != 0;
+  for (size_t I = 0; I < L.Counters.size(); ++I)
+    if (Needed[I] && (!L.Counters[I].Init || !L.Counters[I].Next)) {
+      const LoopCounter &LC = L.Counters[I];
       Why = "'" + LC.Name + "' is not a counter of the loop at line " + std::to_string(L.Where.Line);
       return false;
     }
@@ -137,6 +167,8 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   std::vector<bool> Symbolic(N, false);
   auto EvalInit = [&](size_t I, unsigned Lane) {
     const LoopCounter &LC = L.Counters[I];
+    if (!Needed[I])
+      return true;
     if (C.BoundGuards && !LC.LaneVarying && !isThreadVarying(LC.Init)) {
       LaneValue V = Evaluate(*LC.Init, Lane);
       if (V.exact()) {
@@ -164,6 +196,10 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   // A symbolic counter stands for every value it takes: the iterations add
   // nothing new once the enumerated counters repeat.
   const bool AnySymbolic = std::find(Symbolic.begin(), Symbolic.end(), true) != Symbolic.end();
+  // The counters that are not run: symbolic ones and those nothing needs.
+  std::vector<bool> Skip(N);
+  for (size_t I = 0; I < N; ++I)
+    Skip[I] = Symbolic[I] || !Needed[I];
   // Innermost loop: an iteration whose active lanes and address-relevant
   // counters repeat an earlier one's costs the same; it is counted in the
   // block sums without evaluating the warp again, so long loops over a
@@ -183,7 +219,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     uint64_t Remaining = 0;
     for (;;) {
       for (size_t I = 0; I < N; ++I)
-        if (!Symbolic[I])
+        if (!Skip[I])
           Vals[Lane][L.Counters[I].Id] = Now[I];
       int64_t Cond = 0;
       if (!Eval(*L.Cond, Lane, Cond))
@@ -196,7 +232,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
         return false;
       }
       for (size_t I = 0; I < N; ++I)
-        if (!Symbolic[I] && !Eval(*L.Counters[I].Next, Lane, Next[I]))
+        if (!Skip[I] && !Eval(*L.Counters[I].Next, Lane, Next[I]))
           return false;
       Now.swap(Next);
     }
@@ -221,7 +257,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
         if (In >> Lane & 1)
           for (size_t I = 0; I < N; ++I)
-            if (!Symbolic[I])
+            if (!Skip[I])
               State.push_back(Value[I][Lane]);
       if (!Seen.insert(State).second)
         break;
@@ -244,7 +280,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       if (!(In >> Lane & 1))
         continue;
       for (size_t I = 0; I < N; ++I)
-        if (!Symbolic[I])
+        if (!Skip[I])
           Vals[Lane][L.Counters[I].Id] = Value[I][Lane];
       int64_t Cond = 0;
       Ok = Eval(*L.Cond, Lane, Cond);
@@ -259,7 +295,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
         if (Now >> Lane & 1)
           for (size_t I = 0; I < N; ++I)
-            if (Relevant[I] && !Symbolic[I])
+            if (Relevant[I] && !Skip[I])
               State.push_back(Value[I][Lane]);
     }
     if (auto Seen = FirstSeen.find(State); Innermost && Seen != FirstSeen.end()) {
@@ -294,7 +330,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane)
       if (Now >> Lane & 1)
         for (size_t I = 0; I < N && Ok; ++I)
-          Ok = Symbolic[I] || Eval(*L.Counters[I].Next, Lane, Value[I][Lane]);
+          Ok = Skip[I] || Eval(*L.Counters[I].Next, Lane, Value[I][Lane]);
     if (!Ok)
       break;
     In = Now; // a lane that left the loop stays out (SIMT semantics)

@@ -13,6 +13,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,10 @@ std::vector<GuardPart> guardPartsOf(const SharedAccess &A);
 std::map<unsigned, AffineCounter> affineCountersOf(const SharedAccess &A,
                                                    const std::vector<LoopInfo> &Loops);
 
+/// Ids of the loop counters the access depends on: through its address, its
+/// guards or its loops' conditions, and the updates of those counters.
+std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopInfo> &Loops);
+
 struct Context {
   const SharedAccess &A;
   const std::vector<LoopInfo> &Loops;
@@ -68,6 +73,7 @@ struct Context {
   unsigned RepeatedIterations = 0;
   std::vector<GuardPart> Guards = guardPartsOf(A);
   std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
+  std::set<unsigned> Needed = neededCounters(A, Loops);
   /// Enumerating a loop with an unknown bound: lanes whose addresses fall
   /// outside the array are left out (a correct program does not run them).
   bool PruneOutOfBounds = false;

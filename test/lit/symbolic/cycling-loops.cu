@@ -47,3 +47,27 @@ __global__ void ragged(int *out) {
 // JSON: "expression": "s[j]",
 // JSON: "repeated_iterations": 1998,
 // JSON: "status": "exact",
+
+// A running sum of loaded values is loop-carried too, but nothing in the
+// address depends on it: the loop is still run, and the sum is not
+// (histogram64's merge of per-thread byte counters). Lanes 0 and 16 start
+// 1,024 bytes apart, in bank 0: 2-way in each of the 16 iterations; 2 warps
+// x 16 iterations x 2 wavefronts per block.
+// cuda-bank-lint: block-dim(64)
+__global__ void byteCounters(unsigned *out) {
+  __shared__ unsigned char s_Hist[64 * 64];
+  unsigned char *s_Base = s_Hist + threadIdx.x * 64;
+  unsigned sum = 0;
+  unsigned pos = 4 * (threadIdx.x & 15);
+  for (unsigned i = 0; i < 16; i++) {
+    sum += s_Base[pos];
+    pos = (pos + 4) & 63;
+  }
+  out[threadIdx.x] = sum;
+}
+// CHECK: cycling-loops.cu:[[# @LINE-5]]:12: warning: 2-way bank conflict reading 's_Hist': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1) in each of the 16 iterations
+// JSON: "block_ideal": 32,
+// JSON-NEXT: "block_iterations": 1,
+// JSON-NEXT: "block_wavefronts": 64,
+// JSON: "expression": "s_Base[pos]",
+// JSON: "status": "exact",
