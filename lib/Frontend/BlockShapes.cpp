@@ -20,26 +20,43 @@ std::optional<uint64_t> constInt(const Expr *E, ASTContext &Ctx) {
   return std::nullopt;
 }
 
+using VarSet = llvm::DenseSet<const VarDecl *>;
+
+/// A local variable initialised once and never written afterwards stands
+/// for its initialiser: dim3 threads(TILE_DIM, BLOCK_ROWS), or
+/// uint threadCount = SHARED_SIZE_LIMIT / 2.
+const Expr *constantLocalInit(const Expr *E, const VarSet &Mutated) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (VD && !isa<ParmVarDecl>(VD) && VD->getInit() && !Mutated.count(VD) &&
+      (VD->getType().isConstQualified() || VD->isLocalVarDecl()))
+    return VD->getInit();
+  return nullptr;
+}
+
 /// Evaluates a dim3-valued expression whose components are constants.
-std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
+std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx, const VarSet &Mutated,
+                                                 unsigned Depth = 0) {
   if (!E || Depth > 8)
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-    return constDim3(MTE->getSubExpr(), Ctx, Depth + 1);
+    return constDim3(MTE->getSubExpr(), Ctx, Mutated, Depth + 1);
   if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-    return constDim3(BTE->getSubExpr(), Ctx, Depth + 1);
+    return constDim3(BTE->getSubExpr(), Ctx, Mutated, Depth + 1);
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-    return constDim3(FC->getSubExpr(), Ctx, Depth + 1);
+    return constDim3(FC->getSubExpr(), Ctx, Mutated, Depth + 1);
   if (E->getType()->isIntegerType()) {
     if (auto V = constInt(E, Ctx))
       return std::array<unsigned, 3>{{unsigned(*V), 1, 1}};
+    if (const Expr *Init = constantLocalInit(E, Mutated))
+      return constDim3(Init, Ctx, Mutated, Depth + 1);
     return std::nullopt;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
     const CXXConstructorDecl *Ctor = CE->getConstructor();
     if (Ctor && Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
-      return constDim3(CE->getArg(0), Ctx, Depth + 1);
+      return constDim3(CE->getArg(0), Ctx, Mutated, Depth + 1);
     std::array<unsigned, 3> D{{1, 1, 1}};
     for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
       const Expr *Arg = CE->getArg(I);
@@ -47,42 +64,37 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
         break;
       if (!Arg->getType()->isIntegerType()) {
         if (CE->getNumArgs() == 1)
-          return constDim3(Arg, Ctx, Depth + 1); // dim3(uint3)
+          return constDim3(Arg, Ctx, Mutated, Depth + 1); // dim3(uint3)
         return std::nullopt;
       }
-      auto V = constInt(Arg, Ctx);
+      auto V = constDim3(Arg, Ctx, Mutated, Depth + 1);
       if (!V)
         return std::nullopt;
-      D[I] = unsigned(*V);
+      D[I] = (*V)[0];
     }
     return D;
   }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    // A local dim3 initialised with constants and never written afterwards is
-    // what samples write: dim3 threads(TILE_DIM, BLOCK_ROWS).
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD && VD->getInit() && (VD->getType().isConstQualified() || VD->isLocalVarDecl()))
-      return constDim3(VD->getInit(), Ctx, Depth + 1);
-  }
+  if (const Expr *Init = constantLocalInit(E, Mutated))
+    return constDim3(Init, Ctx, Mutated, Depth + 1);
   if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
     std::array<unsigned, 3> D{{1, 1, 1}};
     for (unsigned I = 0; I < ILE->getNumInits() && I < 3; ++I) {
-      auto V = constInt(ILE->getInit(I), Ctx);
+      auto V = constDim3(ILE->getInit(I), Ctx, Mutated, Depth + 1);
       if (!V)
         return std::nullopt;
-      D[I] = unsigned(*V);
+      D[I] = (*V)[0];
     }
     return D;
   }
   return std::nullopt;
 }
 
-/// One pass over user code: the kernel launches, and the local dim3
-/// variables whose components are assigned after initialisation
-/// (threads.x = n), which cannot be trusted as constants.
+/// One pass over user code: the kernel launches, and the local variables
+/// written after initialisation (threads.x = n, count++, &count), which
+/// cannot be trusted as constants.
 struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   using UserCodeVisitor::UserCodeVisitor;
-  llvm::DenseSet<const VarDecl *> Mutated;
+  VarSet Mutated;
   std::vector<const CUDAKernelCallExpr *> Launches;
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -97,6 +109,11 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
       assigned(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      assigned(UO->getSubExpr());
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
@@ -120,12 +137,7 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
     const CallExpr *Config = K->getConfig();
     if (!Callee || !Config || Config->getNumArgs() < 2)
       continue;
-    const Expr *BlockArg = Config->getArg(1);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(BlockArg->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (Scan.Mutated.count(VD))
-          continue;
-    auto D = constDim3(BlockArg, Ctx);
+    auto D = constDim3(Config->getArg(1), Ctx, Scan.Mutated);
     if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2])
       continue;
     const FunctionDecl *Key = Callee->getCanonicalDecl();
