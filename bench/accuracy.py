@@ -527,6 +527,22 @@ def main():
         lfn += c and not w
     print("per source line (%d lines): precision %d/%d = %s   recall %d/%d = %s" % (
         len(by_line), ltp, ltp + lfp, pct(ltp, ltp + lfp), ltp, ltp + lfn, pct(ltp, ltp + lfn)))
+    # What a user reading the diagnostics sees: a line is flagged when any of
+    # its accesses is warned or reported as a possible conflict.
+    lftp = lffp = 0
+    unflagged = []
+    for key, xs in sorted(by_line.items()):
+        c = any(x[1] for x in xs)
+        f = any(flags(x[0]) for x in xs)
+        lftp += c and f
+        lffp += f and not c
+        if c and not f:
+            unflagged.append(key)
+    lc = sum(1 for xs in by_line.values() if any(x[1] for x in xs))
+    print("per source line, flags: %d lines flagged; measured conflicted among them: %d; "
+          "recall of flags: %d/%d = %s" % (lftp + lffp, lftp, lftp, lc, pct(lftp, lc)))
+    for repo, path, line in unflagged:
+        print("  conflicted, not flagged: %s %s:%s" % (repo, path, line))
 
     print()
     print("== wavefronts/ideal ratio: tool block_wavefronts/block_ideal vs measured wavefronts/ideal")
