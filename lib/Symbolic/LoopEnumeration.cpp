@@ -150,11 +150,23 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       return true;
     }
     if (!V.exact()) {
-      if (&E == L.Cond.get() && (V.Unknown == UnknownKind::NonLinear || V.known()) &&
-          !isThreadVarying(L.Cond))
+      // A bound or a uniform counter's start that depends on warp-uniform
+      // unknowns: the bound pass may still run the loop.
+      bool UniformStart = false;
+      for (const LoopCounter &LC : L.Counters)
+        UniformStart |= &E == LC.Init.get() && !LC.LaneVarying;
+      if ((&E == L.Cond.get() || UniformStart) &&
+          (V.Unknown == UnknownKind::NonLinear || V.known()) && !isThreadVarying(E))
         C.UniformLoopBound = true;
-      Why = "the bounds of the loop over " + Names + " are not known" +
-            (V.known() ? " (they depend on " + quotedNames(V.Terms) + ")" : ": " + V.Why);
+      // Say which part of the loop is not known: its condition, or where a
+      // counter starts or how it changes.
+      std::string What = "the bounds of the loop over " + Names + " are not known (they depend";
+      for (const LoopCounter &LC : L.Counters)
+        if (&E == LC.Init.get() || &E == LC.Next.get())
+          What = std::string(&E == LC.Init.get() ? "the start of '" : "the update of '") + LC.Name +
+                 "' in the loop at line " + std::to_string(L.Where.Line) + " is not known (it depends";
+      Why = V.known() ? What + " on " + quotedNames(V.Terms) + ")"
+                      : What.substr(0, What.find(" (")) + ": " + V.Why;
       return false;
     }
     Result = V.C;
@@ -234,6 +246,13 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       for (size_t I = 0; I < N; ++I)
         if (!Skip[I] && !Eval(*L.Counters[I].Next, Lane, Next[I]))
           return false;
+      if (Next == Now) {
+        // Nothing changes and the condition still holds: it never ends
+        // (x <<= 1 from 0, with the unknown that started it fixed to 0).
+        Why = "the loop over " + Names + " never ends: its counters stop changing while its "
+              "condition holds";
+        return false;
+      }
       Now.swap(Next);
     }
     const size_t Period = K - K0;

@@ -11,6 +11,11 @@
 // Each such value is analysed by passes 1-3 with the unknown fixed; values
 // for which a lane would address outside a sized array are not ones a
 // correct program runs with and are left out (and said so).
+// A third kind of unknown has no use that pins it down: a uniform value in
+// the start of a lane's loop counter (index = tid * offset, then cycled).
+// Its small values are tried, and the verdict kept only if one of them
+// makes every lane take a wavefront of its own: no value can cost more, so
+// that worst case is exact although not every value was analysed.
 //
 //===----------------------------------------------------------------------===//
 #include "WarpPasses.h"
@@ -24,20 +29,32 @@ namespace {
 
 /// Warp evaluations all values of one unknown may take together.
 constexpr unsigned MaxEvaluationsPerUnknown = 4 * MaxWarpEvaluations;
+/// The same for an unknown whose values are only tried (Pinned::AnyValue).
+constexpr unsigned MaxEvaluationsPerTriedUnknown = MaxWarpEvaluations;
+
+/// What pins an unknown's values down, best first.
+enum class Pinned {
+  ShiftAmount, ///< 0 to the bits of the shifted value minus one: exhaustive
+  MaskLength,  ///< a power of two: assumed, and said so
+  AnyValue,    ///< nothing: small values, kept only if one costs the most possible
+};
 
 struct Candidate {
   std::string Name;
-  bool ShiftAmount = false; ///< else a mask length (power of two, assumed)
+  Pinned How = Pinned::AnyValue;
   unsigned Bits = 32;       ///< of the shifted value, or of the unknown itself
   bool Signed = false;
   std::string Use;          ///< the expression that shows it, as C text
 };
 
+/// The values of an unknown tried when nothing pins them down.
+constexpr int64_t MaxAnyValue = 64;
+
 void addCandidate(std::vector<Candidate> &Out, Candidate C) {
   for (Candidate &Old : Out)
     if (Old.Name == C.Name) {
-      if (C.ShiftAmount && !Old.ShiftAmount)
-        Old = std::move(C); // exhaustive beats assumed
+      if (C.How < Old.How)
+        Old = std::move(C); // exhaustive beats assumed beats tried
       return;
     }
   Out.push_back(std::move(C));
@@ -47,7 +64,7 @@ void findCandidates(const SymExpr &E, std::vector<Candidate> &Out) {
   if (E.Kind == ExprKind::Binary && (E.Op == Opcode::Shl || E.Op == Opcode::Shr)) {
     const SymExpr &Amount = stripCasts(*E.Ops[1]);
     if (Amount.Kind == ExprKind::Uniform)
-      addCandidate(Out, {Amount.Name, true, E.Ops[0]->Type.Bits, false, toString(E)});
+      addCandidate(Out, {Amount.Name, Pinned::ShiftAmount, E.Ops[0]->Type.Bits, false, toString(E)});
   }
   if (E.Kind == ExprKind::Binary && E.Op == Opcode::And) {
     for (const SymRef &Op : E.Ops) {
@@ -63,8 +80,8 @@ void findCandidates(const SymExpr &E, std::vector<Candidate> &Out) {
       std::vector<const SymExpr *> Leaves = L.Uniforms;
       Leaves.insert(Leaves.end(), L.Loops.begin(), L.Loops.end());
       if (Leaves.size() == 1 && !Leaves[0]->LaneVarying)
-        addCandidate(Out, {Leaves[0]->Name, false, Leaves[0]->Type.Bits, Leaves[0]->Type.Signed,
-                           toString(E)});
+        addCandidate(Out, {Leaves[0]->Name, Pinned::MaskLength, Leaves[0]->Type.Bits,
+                           Leaves[0]->Type.Signed, toString(E)});
     }
   }
   for (const SymRef &Op : E.Ops)
@@ -101,12 +118,15 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
                                      BankArch Arch, int PaddedArray, unsigned Padding,
                                      const Candidate &P) {
   std::vector<int64_t> Values;
-  if (P.ShiftAmount)
+  if (P.How == Pinned::ShiftAmount)
     for (int64_t K = 0; K < int64_t(std::max(P.Bits, 32u)); ++K)
       Values.push_back(K);
-  else
+  else if (P.How == Pinned::MaskLength)
     for (unsigned K = 0; K + (P.Signed ? 1 : 0) < P.Bits && K < 63; ++K)
       Values.push_back(int64_t(1) << K);
+  else
+    for (int64_t K = 0; K <= MaxAnyValue; ++K)
+      Values.push_back(K);
 
   enum class Outcome { Cost, Outside, NeverRuns, Failed };
   std::vector<Outcome> Out(Values.size(), Outcome::Failed);
@@ -116,7 +136,8 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
   std::vector<std::string> BoundBy;
   bool DataGuards = false;
   for (size_t I = 0; I < Values.size(); ++I) {
-    if (Evaluations > MaxEvaluationsPerUnknown) {
+    if (Evaluations > (P.How == Pinned::AnyValue ? MaxEvaluationsPerTriedUnknown
+                                                 : MaxEvaluationsPerUnknown)) {
       FirstFailure = "more than " + std::to_string(MaxEvaluationsPerUnknown) +
                      " warp evaluations would be needed";
       break;
@@ -127,6 +148,9 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
     if (!R.Verdict) {
       if (FirstFailure.empty())
         FirstFailure = R.Fail.Reason;
+      // Tried values must all be analysable: one that is not ends the try.
+      if (P.How == Pinned::AnyValue)
+        return std::nullopt;
       continue;
     }
     // A condition of its own comes from guards on loaded data, taken as
@@ -144,7 +168,22 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
     for (const std::string &N : R.Verdict->BoundBy)
       addUnique(BoundBy, N);
     Verdicts[I] = std::move(*R.Verdict);
+    // Tried values: the first that costs the most possible ends the search.
+    if (P.How == Pinned::AnyValue && Verdicts[I].Cost.Wavefronts >= WarpSize) {
+      Values.resize(I + 1);
+      Out.resize(I + 1);
+      Verdicts.resize(I + 1);
+      break;
+    }
   }
+  // An unknown whose values are not pinned down gives a verdict only when a
+  // value was found at which the access costs the most any warp's access can
+  // (one wavefront per lane): then no value is worse, and the worst case is
+  // exact although the other values were not all analysed.
+  if (P.How == Pinned::AnyValue &&
+      (Out.back() != Outcome::Cost || Verdicts.back().Cost.Wavefronts < WarpSize ||
+       Verdicts.back().Status != VerdictStatus::Exact || !BoundBy.empty() || DataGuards))
+    return std::nullopt;
   auto Marked = [&](auto Pred) {
     std::vector<bool> Set(Values.size());
     bool Any = false;
@@ -206,11 +245,16 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
   auto [AnyNever, NeverSet] = Marked([&](size_t I) { return Out[I] == Outcome::NeverRuns; });
   if (AnyNever)
     Cond += "; it never runs when '" + P.Name + "' is " + valuesText(Values, NeverSet);
-  std::string Scope = P.ShiftAmount
-                          ? "'" + P.Name + "' is a shift amount in '" + P.Use + "': 0 to " +
-                                std::to_string(Values.back()) + " were analysed"
-                          : "'" + P.Name + "' is assumed a power of two: it is a mask length in '" +
-                                P.Use + "'";
+  std::string Scope;
+  if (P.How == Pinned::ShiftAmount)
+    Scope = "'" + P.Name + "' is a shift amount in '" + P.Use + "': 0 to " +
+            std::to_string(Values.back()) + " were analysed";
+  else if (P.How == Pinned::MaskLength)
+    Scope = "'" + P.Name + "' is assumed a power of two: it is a mask length in '" + P.Use + "'";
+  else
+    Scope = "0 to " + std::to_string(Values.back()) + " were analysed; at " +
+            std::to_string(Values.back()) + " every lane takes a wavefront of its own, the most " +
+            "any access can cost, so no other value is worse";
   auto [AnyOutside, OutsideSet] = Marked([&](size_t I) { return Out[I] == Outcome::Outside; });
   if (AnyOutside)
     Scope += "; when it is " + valuesText(Values, OutsideSet) + " some lane would access outside '" +
@@ -246,20 +290,33 @@ std::optional<AccessVerdict> powerOfTwoCases(const SharedAccess &A, const std::v
   findCandidates(*A.ByteOffset, Candidates);
   for (const Guard &G : A.Guards)
     findCandidates(*G.Cond, Candidates);
+  std::vector<SymRef> StartsOfLaneCounters;
+  const std::set<unsigned> Needed = neededCounters(A, Loops);
   for (unsigned Id : A.Loops) {
     const LoopInfo &L = Loops[Id];
     if (L.Cond)
       findCandidates(*L.Cond, Candidates);
-    for (const LoopCounter &LC : L.Counters)
+    for (const LoopCounter &LC : L.Counters) {
       for (const SymRef &E : {LC.Init, LC.Next})
         if (E)
           findCandidates(*E, Candidates);
+      if (LC.LaneVarying && LC.Init && Needed.count(LC.Id))
+        StartsOfLaneCounters.push_back(LC.Init);
+    }
   }
+  // A warp-uniform unknown in the start of a lane's counter (index = tid *
+  // offset, then cycled through a loop) reaches the address only through
+  // the loop: no other pass sees it. One of its values may cost the most
+  // possible.
+  for (const SymRef &E : StartsOfLaneCounters)
+    for (const SymExpr *U : collectLeaves(E).Uniforms)
+      addCandidate(Candidates, {U->Name, Pinned::AnyValue, U->Type.Bits, U->Type.Signed, ""});
   if (Candidates.size() > 4)
     return std::nullopt;
-  // Exhaustive answers (shift amounts) before assumed ones (mask lengths).
+  // Exhaustive answers (shift amounts) before assumed ones (mask lengths),
+  // before tried values.
   std::stable_sort(Candidates.begin(), Candidates.end(),
-                   [](const Candidate &X, const Candidate &Y) { return X.ShiftAmount > Y.ShiftAmount; });
+                   [](const Candidate &X, const Candidate &Y) { return X.How < Y.How; });
   for (const Candidate &P : Candidates)
     if (auto V = casesOf(A, Loops, Arrays, Shape, Arch, PaddedArray, Padding, P))
       return V;

@@ -387,6 +387,7 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
   struct Attempt {
     bool Done = false, Failed = false, UniformLoopBound = false;
     Failure Fail;
+    std::string NotEnumerable; ///< why the loops could not be run
   };
   auto Run = [&](bool Bound, bool Enumerate) {
     Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
@@ -408,10 +409,12 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
     }
     R.Failed = Col.Failed;
     R.Fail = Col.Fail;
+    R.NotEnumerable = NotEnumerable;
     R.UniformLoopBound = C.UniformLoopBound;
     return R;
   };
   Failure &FirstFailure = Out.Fail;
+  std::string LoopsNotRun; // the last enumeration's reason, if it stopped at a loop
   for (bool Bound : {false, true}) {
     // Would the bound pass help? Only against guards or loop bounds decided
     // by warp-uniform unknowns.
@@ -425,6 +428,8 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
       // The latest pass got furthest: its failure is the most telling.
       if (E.Failed)
         FirstFailure = E.Fail;
+      else
+        LoopsNotRun = E.NotEnumerable;
       if (E.Failed && !E.Fail.FromGuard)
         break; // the address itself is not analysable: binding more will not help
       UniformUnknownsInTheWay |= E.UniformLoopBound || (E.Failed && E.Fail.FromGuard);
@@ -438,6 +443,11 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
     if (!P.Fail.FromGuard && !UniformUnknownsInTheWay)
       break; // only undecidable guards or loop bounds are helped by the bound pass
   }
+  // The parametric pass only knows that a counter changes; the enumeration
+  // knows why the loop could not be run.
+  if (!LoopsNotRun.empty() && FirstFailure.Status == VerdictStatus::Unknown &&
+      FirstFailure.Reason.find(LoopsNotRun) == std::string::npos)
+    FirstFailure.Reason += " (the loops were not run: " + LoopsNotRun + ")";
   return Out;
 }
 

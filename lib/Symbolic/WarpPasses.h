@@ -167,7 +167,9 @@ std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::v
 
 /// Pass 6: a uniform unknown that is a shift amount (1 << log2N: 0 to 31)
 /// or a power of two by its use as a mask (x & (size - 1)) enters the
-/// address non-linearly; every such value is analysed.
+/// address non-linearly; every such value is analysed. An unknown that only
+/// starts a lane's loop counter has its small values tried, kept when one
+/// costs the most any access can.
 std::optional<AccessVerdict> powerOfTwoCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                              const std::vector<SharedArray> &Arrays,
                                              const EvalShape &Shape, BankArch Arch, int PaddedArray,

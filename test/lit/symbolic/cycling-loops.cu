@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not="remark: possible"
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
 // Loops longer than the enumeration limit (1,024 distinct iterations) stay
 // exact when the counters the address depends on cycle: an iteration whose
@@ -71,3 +71,57 @@ __global__ void byteCounters(unsigned *out) {
 // JSON-NEXT: "block_wavefronts": 64,
 // JSON: "expression": "s_Base[pos]",
 // JSON: "status": "exact",
+
+// A ring index whose start depends on a kernel parameter: no pass can see
+// 'offset' in the address, only in where the lane's counter starts. Small
+// values are tried with the loop run for each; at 'offset' = 32 every lane
+// takes a wavefront of its own, the most any access can cost, so that is the
+// worst case over every value: a possible conflict, stated with the values.
+// cuda-bank-lint: block-dim(32)
+__global__ void ringFromParameter(int offset) {
+  __shared__ int s[4096];
+  unsigned index = threadIdx.x * offset;
+  for (int i = 0; i < 10000; i++) {
+    s[index] += i;
+    index += 32;
+    index %= 4096;
+  }
+}
+// CHECK: cycling-loops.cu:[[# @LINE-5]]:5: remark: possible bank conflict reading 's': 32-way when 'offset' is 32, 16-way when 'offset' is 16, 8-way when 'offset' is 8 or 24, 4-way when 'offset' is 4, 12, 20 or 28, 2-way when 'offset' is 2, 6, 10, 14, 18, 22, 26 or 30, conflict-free when 'offset' is 0, 1, 3, 5, {{.*}} (0 to 32 were analysed; at 32 every lane takes a wavefront of its own, the most any access can cost, so no other value is worse) (worst: 32 wavefronts, ideal 1, at 'offset' = 32, iteration 0 of the loop at line [[# @LINE-6]])
+// CHECK: cycling-loops.cu:[[# @LINE-6]]:5: remark: possible bank conflict writing 's'
+// JSON: "expression": "s[index]",
+// JSON: "status": "bound",
+
+// Where the analysis stops at a loop, the reason says which part of the loop
+// is not known. Here a lane's counter is updated only while the lane passes
+// a test against a run-time value (a wavelet level loop): the lanes' values
+// depend on 'bdim', and no value of it is tried (it does not start a lane's
+// counter).
+// cuda-bank-lint: block-dim(256)
+__global__ void levels(float *out, unsigned levels, int bdim) {
+  extern __shared__ float data[];
+  unsigned active = bdim >> 1, first = threadIdx.x * 2;
+  for (unsigned i = 1; i < levels; ++i) {
+    if (threadIdx.x < active) {
+      data[first] += data[first + 1];
+      active >>= 1;
+      first <<= 1;
+    }
+    __syncthreads();
+  }
+}
+// JSON: "expression": "data[first]",
+// JSON: "reason": "'first' changes in the loop at line [[# @LINE-10]] (the loops were not run: the start of 'active' in the loop at line [[# @LINE-10]] is not known (it depends on '(bdim >> 1)'))",
+// JSON: "status": "unknown",
+
+// A loop that never ends once started (k <<= 1 from 0): said so, instead of
+// running it to the iteration bound.
+// cuda-bank-lint: block-dim(32)
+__global__ void neverEnds(int *out) {
+  __shared__ int s[1024];
+  for (unsigned k = 0; k < 8; k <<= 1)
+    s[(threadIdx.x * (k + 1)) ^ 1] += 1;
+}
+// JSON: "expression": "s[(threadIdx.x * (k + 1)) ^ 1]",
+// JSON: "reason": "the value of 'k' enters a non-linear operation (^) (the loops were not run: the loop over 'k' never ends: its counters stop changing while its condition holds)",
+// JSON: "status": "unknown",
