@@ -23,4 +23,12 @@ std::string describeBlockShape(const BlockShape &S) {
   return fmt::format("block {}x{}x{} {}", S.Dim[0], S.Dim[1], S.Dim[2], S.Description);
 }
 
+std::string describeLaunchArgument(const LaunchArgument &A) {
+  std::string Launch = fmt::format("{}:{}:{}", A.Where.File, A.Where.Line, A.Where.Column);
+  return fmt::format("kernel parameter '{}' taken as {}: {} '{}' for it", A.Param, A.Value,
+                     A.Launches == 1 ? "the launch at " + Launch + " (the only one in this file) passes"
+                                     : fmt::format("all {} launches in this file pass", A.Launches),
+                     A.Spelling);
+}
+
 } // namespace cbl

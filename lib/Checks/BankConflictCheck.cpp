@@ -235,6 +235,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   }
   F.Notes.push_back({E.Fn->Shape.Where.valid() ? E.Fn->Shape.Where : SourcePos(),
                      "assuming " + Shape, {}});
+  for (const LaunchArgument &LA : E.Fn->LaunchArguments)
+    F.Notes.push_back({LA.Where, describeLaunchArgument(LA), {}});
   if (V.Status == VerdictStatus::Bound)
     F.Notes.push_back({A.Where, V.Reason, {}});
 
@@ -326,6 +328,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     for (const VerdictCase &C : V.Cases)
       R.Cases.push_back({C.Label, C.Cost.Degree, C.Cost.Wavefronts, C.Cost.Ideal, C.ActiveLanes});
     R.Shape = E.Fn->Shape;
+    for (const LaunchArgument &LA : E.Fn->LaunchArguments)
+      R.LaunchArguments.push_back(describeLaunchArgument(LA));
     R.Index = renderOffset(A.ByteOffset, Arrays);
     R.Parameters = V.Parameters;
     R.AssumedUniform = V.AssumedUniform;

@@ -442,6 +442,8 @@ void Reporter::witnessNote(Finding &F, const Subject &Sub, const Outcome &O, uns
 
 void Reporter::shapeNote(Finding &F, const Subject &Sub, const Outcome &O) {
   const BlockShape &Shape = Sub.Fn->Shape;
+  for (const LaunchArgument &LA : Sub.Fn->LaunchArguments)
+    F.Notes.push_back({LA.Where, describeLaunchArgument(LA), {}});
   if (Shape.known()) {
     F.Notes.push_back({Shape.Where, "assuming " + describeBlockShape(Shape), {}});
     return;

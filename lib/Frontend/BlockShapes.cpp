@@ -6,6 +6,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -127,6 +128,68 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   }
 };
 
+/// The expression a launch's block argument was built from: dim3 b -> b,
+/// dim3(n) (an integer converted) -> n.
+const Expr *blockSource(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() >= 1 &&
+             (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))
+      E = CE->getArg(0);
+    else
+      return E;
+  }
+  return E;
+}
+
+const VarDecl *referencedVar(const Expr *E) {
+  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// What launch K passes for its I-th argument, when that is a constant or
+/// the block size it launches with (the block argument's own variable, or
+/// one of its components).
+std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCallExpr *K, unsigned I,
+                                                             ASTContext &Ctx, const VarSet &Mutated) {
+  const Expr *Arg = K->getArg(I);
+  if (!Arg->getType()->isIntegerType() || Arg->HasSideEffects(Ctx))
+    return std::nullopt;
+  BlockShapeFinder::FixedArgument F;
+  const Expr *Block = blockSource(K->getConfig()->getArg(1));
+  const Expr *Plain = Arg->IgnoreParenImpCasts();
+  if (auto V = constDim3(Arg, Ctx, Mutated)) {
+    F.Constant = (*V)[0];
+    F.Text.Value = std::to_string((*V)[0]);
+  } else if (const VarDecl *BlockVar = referencedVar(Block)) {
+    if (referencedVar(Plain) == BlockVar && BlockVar->getType()->isIntegerType()) {
+      F.BlockAxis = 0; // k<<<g, threads>>>(..., threads)
+    } else if (const auto *ME = dyn_cast<MemberExpr>(Plain); ME && referencedVar(ME->getBase()) == BlockVar) {
+      std::string Field = ME->getMemberDecl()->getNameAsString();
+      if (Field == "x" || Field == "y" || Field == "z")
+        F.BlockAxis = unsigned(Field[0] - 'x'); // k<<<g, block>>>(..., block.x)
+    }
+    if (F.BlockAxis)
+      F.Text.Value = std::string("blockDim.") + char('x' + *F.BlockAxis);
+  }
+  if (F.Text.Value.empty())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  F.Text.Spelling = Lexer::getSourceText(CharSourceRange::getTokenRange(Arg->getSourceRange()), SM,
+                                         Ctx.getLangOpts())
+                        .str();
+  F.Text.Where = toSourcePos(SM, K->getBeginLoc());
+  F.Text.Launches = 1;
+  return F;
+}
+
 } // namespace
 
 BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
@@ -156,6 +219,41 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
                     ":" + std::to_string(S.Where.Column);
     Launched[Key] = S;
   }
+  // Parameters every launch of a kernel sets the same way.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const CUDAKernelCallExpr *>> ByKernel;
+  for (const CUDAKernelCallExpr *K : Scan.Launches)
+    if (const FunctionDecl *Callee = K->getDirectCallee())
+      if (K->getConfig() && K->getConfig()->getNumArgs() >= 2)
+        ByKernel[Callee->getCanonicalDecl()].push_back(K);
+  for (auto &[Key, Ks] : ByKernel) {
+    std::map<unsigned, FixedArgument> Fixed;
+    for (unsigned I = 0; I < Key->getNumParams() && I < Ks.front()->getNumArgs(); ++I) {
+      std::optional<FixedArgument> First;
+      bool Same = true;
+      for (const CUDAKernelCallExpr *K : Ks) {
+        auto F = I < K->getNumArgs() ? fixedArgument(K, I, Ctx, Scan.Mutated) : std::nullopt;
+        if (!F || (First && (F->Text.Value != First->Text.Value))) {
+          Same = false;
+          break;
+        }
+        if (!First)
+          First = F;
+      }
+      if (!Same || !First)
+        continue;
+      First->Text.Param = Key->getParamDecl(I)->getNameAsString();
+      First->Text.Launches = unsigned(Ks.size());
+      Fixed[I] = *First;
+    }
+    if (!Fixed.empty())
+      Arguments[Key] = std::move(Fixed);
+  }
+}
+
+std::map<unsigned, BlockShapeFinder::FixedArgument>
+BlockShapeFinder::argumentsOf(const FunctionDecl *Kernel) const {
+  auto It = Arguments.find(Kernel->getCanonicalDecl());
+  return It == Arguments.end() ? std::map<unsigned, FixedArgument>() : It->second;
 }
 
 std::optional<BlockShape> BlockShapeFinder::shapeOf(const FunctionDecl *Kernel) const {

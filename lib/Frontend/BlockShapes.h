@@ -3,7 +3,9 @@
 // Finds, for each kernel, the block shape the translation unit launches it
 // with: a k<<<grid, block>>> launch whose block argument is a constant
 // expression (dim3(32, 8), a #define, a constexpr, or a local dim3 initialised
-// with constants), otherwise __launch_bounds__ (max threads, 1-D).
+// with constants), otherwise __launch_bounds__ (max threads, 1-D); and the
+// kernel parameters every launch sets the same way (a constant, or the
+// block size it launches with).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_BLOCKSHAPES_H
@@ -15,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <map>
 #include <optional>
 
 namespace cbl {
@@ -25,9 +28,20 @@ public:
   /// The shape from launches or __launch_bounds__, if the source fixes one.
   std::optional<BlockShape> shapeOf(const clang::FunctionDecl *Kernel) const;
 
+  /// A parameter's value that every launch of the kernel in this file gives
+  /// it: a constant (Constant set) or a component of blockDim (Axis set).
+  struct FixedArgument {
+    LaunchArgument Text;
+    std::optional<int64_t> Constant;
+    std::optional<unsigned> BlockAxis;
+  };
+  /// By parameter position; empty when the file does not launch the kernel.
+  std::map<unsigned, FixedArgument> argumentsOf(const clang::FunctionDecl *Kernel) const;
+
 private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *, BlockShape> Launched;
+  llvm::DenseMap<const clang::FunctionDecl *, std::map<unsigned, FixedArgument>> Arguments;
 };
 
 } // namespace cbl

@@ -559,7 +559,8 @@ void FunctionWalker::walkStmt(const Stmt *S) {
     walkStmt(Child);
 }
 
-FunctionModel FunctionWalker::walk(const FunctionDecl *FD) {
+FunctionModel FunctionWalker::walk(const FunctionDecl *FD,
+                                   const std::map<unsigned, BlockShapeFinder::FixedArgument> &Fixed) {
   FunctionModel M;
   llvm::raw_string_ostream OS(M.Name);
   FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
@@ -582,6 +583,17 @@ FunctionModel FunctionWalker::walk(const FunctionDecl *FD) {
   CallValues.clear();
   CallPointers.clear();
   Exits.clear();
+  for (const auto &[I, F] : Fixed) {
+    if (!M.IsKernel || I >= FD->getNumParams())
+      continue;
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    IntType T = intTypeOf(P->getType());
+    Vars.Ints[P] = F.Constant ? SymExpr::constant(*F.Constant, T)
+                              : SymExpr::cast(SymExpr::blockDim(Axis(*F.BlockAxis)), T);
+    LaunchArgument A = F.Text;
+    A.Param = P->getNameAsString();
+    M.LaunchArguments.push_back(A);
+  }
   walkStmt(FD->getBody());
   Out = nullptr;
   return M;

@@ -15,6 +15,7 @@
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_FUNCTIONWALKER_H
 #define CUDA_BANK_LINT_LIB_FRONTEND_FUNCTIONWALKER_H
 
+#include "BlockShapes.h"
 #include "SharedArrays.h"
 
 #include "clang/AST/ASTContext.h"
@@ -49,8 +50,11 @@ public:
                  std::vector<SharedArray> &Arrays, const BarrierIndex &Barriers)
       : Ctx(Ctx), Table(Table), Arrays(Arrays), Barriers(Barriers) {}
 
-  /// Walks FD's body and returns its accesses and barriers.
-  FunctionModel walk(const clang::FunctionDecl *FD);
+  /// Walks FD's body and returns its accesses and barriers. A kernel's
+  /// parameters in Fixed (by position) start with the value every launch
+  /// gives them.
+  FunctionModel walk(const clang::FunctionDecl *FD,
+                     const std::map<unsigned, BlockShapeFinder::FixedArgument> &Fixed = {});
 
 private:
   struct Env {

@@ -212,7 +212,7 @@ public:
         continue;
       if (Walker.InlinedFunctions.count(FD->getCanonicalDecl()))
         continue;
-      FunctionModel F = Walker.walk(FD);
+      FunctionModel F = Walker.walk(FD, Shapes.argumentsOf(FD));
       if (F.Accesses.empty() && F.Barriers.empty())
         continue;
       if (F.IsKernel)

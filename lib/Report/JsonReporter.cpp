@@ -88,6 +88,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
       O["block_dim"] = nullptr;
     O["block_dim_source"] = blockShapeSourceName(A.Shape.From);
     O["block_dim_note"] = A.Shape.Description;
+    O["launch_arguments"] = strings(A.LaunchArguments);
     O["byte_offset"] = A.Index;
     O["parameters"] = strings(A.Parameters);
     O["assumed_uniform"] = strings(A.AssumedUniform);

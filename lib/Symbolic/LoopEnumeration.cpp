@@ -283,8 +283,11 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     }
     if ((UnknownBound && K >= 64u) || Distinct >= MaxIterationsPerLoop ||
         C.RepeatedIterations > MaxRepeatedIterations) {
-      Why = "the loop over " + Names + " runs more than " + std::to_string(MaxIterationsPerLoop) +
-            " iterations" + (Distinct < MaxIterationsPerLoop ? " that repeat earlier ones" : "");
+      Why = UnknownBound && K >= 64u
+                ? "the loop over " + Names + ", whose bound is not known, was run 64 times "
+                  "without its counters repeating"
+                : "the loop over " + Names + " runs more than " + std::to_string(MaxIterationsPerLoop) +
+                      " iterations" + (Distinct < MaxIterationsPerLoop ? " that repeat earlier ones" : "");
       Ok = false;
       break;
     }
@@ -318,7 +321,11 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
               State.push_back(Value[I][Lane]);
     }
     if (auto Seen = FirstSeen.find(State); Innermost && Seen != FirstSeen.end()) {
-      if (!UnknownBound && !isThreadVarying(L.Cond)) {
+      // With an unknown bound the verdict is the worst over the iterations
+      // that may run, and from a repeated state on they repeat earlier ones.
+      if (UnknownBound)
+        break;
+      if (!isThreadVarying(L.Cond)) {
         Ok = FastForward(Seen->second, K, unsigned(__builtin_ctz(Now)));
         break;
       }

@@ -131,11 +131,27 @@ struct BarrierSite {
 };
 
 /// A kernel or device function (one template instantiation) and its accesses.
+/// A kernel parameter whose value every launch in the translation unit
+/// fixes the same way: a constant, or the block size (k<<<g, b>>>(..., b.x)).
+struct LaunchArgument {
+  std::string Param;    ///< the parameter's name
+  std::string Value;    ///< "256", "blockDim.x"
+  std::string Spelling; ///< what the (first) launch passes, as written
+  SourcePos Where;      ///< that launch
+  unsigned Launches = 0;
+};
+
+/// "kernel parameter 'bdim' taken as blockDim.x: the launch at k.cu:40:3
+/// (the only one in this file) passes 'block.x' for it".
+std::string describeLaunchArgument(const LaunchArgument &A);
+
 struct FunctionModel {
   std::string Name;         ///< with template arguments, e.g. "reduce<int, 256>"
   SourcePos Where;
   bool IsKernel = false;
   BlockShape Shape;
+  /// Parameters taken from the launches (kernels only), as stated in notes.
+  std::vector<LaunchArgument> LaunchArguments;
   std::vector<SharedAccess> Accesses;
   std::vector<BarrierSite> Barriers;
   std::vector<LoopInfo> Loops; ///< indexed by LoopInfo::Id

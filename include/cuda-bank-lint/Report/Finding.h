@@ -79,6 +79,7 @@ struct AccessRecord {
   uint64_t RepeatedIterations = 0; ///< warp iterations summed but not listed as cases
   std::vector<AccessCase> Cases; ///< per enumerated iteration
   BlockShape Shape;
+  std::vector<std::string> LaunchArguments; ///< parameters taken from the launches
   std::string Index;        ///< the byte offset, rendered
   std::vector<std::string> Parameters; ///< uniform unknowns the result is exact for
   std::vector<std::string> AssumedUniform; ///< warp-uniform guards assumed taken

@@ -43,8 +43,8 @@ __global__ void dynamicReverse(int *d, int n) {
 }
 // EXPLAIN-DAG: extern-carving.cu:[[# @LINE-2]]:10: remark: load of 4 bytes from 's' in 'dynamicReverse' (s[tr]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of n
 
-void launch(float *o, int *d) {
-  carve<<<1, 128, 4096>>>(128, 128, o);
-  staticReverse<<<1, 64>>>(d, 64);
-  dynamicReverse<<<1, 64, 64 * sizeof(int)>>>(d, 64);
+void launch(float *o, int *d, int n) {
+  carve<<<1, 128, 4096>>>(n, n, o);
+  staticReverse<<<1, 64>>>(d, n);
+  dynamicReverse<<<1, 64, 64 * sizeof(int)>>>(d, n);
 }

@@ -46,7 +46,7 @@ __global__ void column16(float *o) {
 // OVERRIDE: tiles-2d.cu:33:20: warning: 16-way bank conflict reading 't'
 // OVERRIDE: note: assuming block 32x8x1 from --block-dim
 
-void launch(float *o) {
-  matmul<<<1, dim3(BLOCK_SIZE, BLOCK_SIZE)>>>(o, o, o, 64, 64);
+void launch(float *o, int n) {
+  matmul<<<1, dim3(BLOCK_SIZE, BLOCK_SIZE)>>>(o, o, o, n, n);
   column16<<<1, dim3(16, 16)>>>(o);
 }

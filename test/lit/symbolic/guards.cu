@@ -33,4 +33,4 @@ __global__ void guards(float *o, int n, int width) {
 // CHECK: note: which threads run it depends on 'n'; the cost shown is the worst case, when every lane passes the condition
 // EXPLAIN: guards.cu:25:16: remark: load of 4 bytes from 's' in 'guards' (s[lane]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of n, blockIdx.x, width
 
-void launch(float *o) { guards<<<1, 64>>>(o, 64, 128); }
+void launch(float *o, int a, int b) { guards<<<1, 64>>>(o, a, b); }

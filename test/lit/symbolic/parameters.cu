@@ -41,4 +41,4 @@ __global__ void unknownShape(float *o) {
 // SILENT: parameters.cu:{{[0-9]+}}:20: warning: up to 32-way bank conflict reading 'tile'
 // SILENT-NOT: possible bank conflict
 
-void launch(float *o) { pitched<<<1, dim3(16, 2)>>>(o, 17, 3); }
+void launch(float *o, int a, int b) { pitched<<<1, dim3(16, 2)>>>(o, a, b); }

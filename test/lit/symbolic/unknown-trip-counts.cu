@@ -78,10 +78,10 @@ __global__ void scanUnknownLength(unsigned n) {
 // CHECK: note: which threads run it depends on 'n', 'd'; the cost shown is the worst case, when every lane passes the condition (lanes that would access outside 's' in an iteration are assumed not to run it)
 // CHECK: unknown-trip-counts.cu:72:7: warning: up to 8-way bank conflict writing 's'
 
-void launch(const int *p, int *o) {
-  blockStride<<<1, 128>>>(5);
-  rowsOfUnknownPitch<<<1, dim3(16, 4), 4096>>>(5, 100);
+void launch(const int *p, int *o, int n, int m) {
+  blockStride<<<1, 128>>>(n);
+  rowsOfUnknownPitch<<<1, dim3(16, 4), 4096>>>(n, m);
   uniformProducts<<<4, 32>>>(p, o);
-  opaqueUniform<<<1, 64>>>(3, o);
-  scanUnknownLength<<<1, 128>>>(100);
+  opaqueUniform<<<1, 64>>>(n, o);
+  scanUnknownLength<<<1, 128>>>(m);
 }
