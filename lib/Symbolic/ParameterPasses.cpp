@@ -18,6 +18,9 @@ namespace cbl::warp {
 
 namespace {
 
+/// Warp evaluations spent running loops over all values of one parameter.
+constexpr unsigned MaxEvaluationsPerParameter = 4 * MaxWarpEvaluations;
+
 /// The gcd of P's coefficients in every lane's byte offset, up to 128 (the
 /// bank pattern repeats every 128 bytes); 1 when not known.
 int64_t coefficientGcd(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
@@ -48,6 +51,7 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
                                               unsigned Padding, const std::string &P,
                                               const SymLeaves &L, bool BoundGuards) {
   std::vector<std::string> BoundBy; // unknowns that decide which lanes run it
+  unsigned Evaluations = 0;
   // Cost for one value of P; nullopt when not exact.
   auto CostAt = [&](int64_t V) -> std::optional<AccessVerdict> {
     std::map<std::string, int64_t> Values{{P, V}};
@@ -56,11 +60,23 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
     C.BoundGuards = BoundGuards;
     Collector Col(C);
     std::string Unused;
-    if (!runPass(C, false, Col, Unused))
+    if (runPass(C, false, Col, Unused)) {
+      for (const auto &N : C.BoundBy)
+        addUnique(BoundBy, N);
+      return finish(C, Col, VerdictStatus::Exact);
+    }
+    // The loops around it may need running (a guard on a block-stride
+    // counter): passes 1-3 with P fixed, within a budget over all values.
+    if (A.Loops.empty() || Evaluations > MaxEvaluationsPerParameter)
       return std::nullopt;
-    for (const auto &N : C.BoundBy)
+    PassesResult R = boundPasses(A, Loops, Arrays, Shape, Arch, PaddedArray, Padding, &Values);
+    Evaluations += R.Evaluations;
+    if (!R.Verdict || Evaluations > MaxEvaluationsPerParameter)
+      return std::nullopt;
+    for (const auto &N : R.Verdict->BoundBy)
       addUnique(BoundBy, N);
-    return finish(C, Col, VerdictStatus::Exact);
+    R.Verdict->Status = VerdictStatus::Exact;
+    return R.Verdict;
   };
   // The spread of the other terms (P = 0): once P moves the lanes further
   // apart than that, their words cannot coincide by accident and the cost is
