@@ -41,4 +41,19 @@ __global__ void unknownShape(float *o) {
 // SILENT: parameters.cu:{{[0-9]+}}:20: warning: up to 32-way bank conflict reading 'tile'
 // SILENT-NOT: possible bank conflict
 
-void launch(float *o, int a, int b) { pitched<<<1, dim3(16, 2)>>>(o, a, b); }
+// The pitch again, but the row is filled by a block-stride loop whose bound
+// is known: with 'pitch' fixed to each value the loop is run (its guard on
+// the counter decides which lanes take the last iteration).
+__global__ void pitchedRows(unsigned char *o, int pitch) {
+  extern __shared__ unsigned char rows[];
+  for (int c = threadIdx.x; c < 80 + 4; c += blockDim.x)
+    rows[threadIdx.y * pitch + 4 * c] = o[c];
+}
+// CHECK: parameters.cu:[[# @LINE-2]]:5: remark: possible bank conflict writing 'rows': 2-way when 'pitch' mod 128 is not 64, 65 nor 66, except 'pitch' = 0-63 (conflict-free) (for 'pitch' >= 0)
+// JSON: "expression": "rows[threadIdx.y * pitch + 4 * c]",
+// JSON: "status": "bound",
+
+void launch(float *o, int a, int b) {
+  pitched<<<1, dim3(16, 2)>>>(o, a, b);
+  pitchedRows<<<1, dim3(16, 4), 4096>>>((unsigned char *)o, a);
+}
