@@ -122,6 +122,23 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
       assigned(OC->getArg(0));
     return true;
   }
+  /// Passed by non-const reference (parseArgs(argc, argv, threads)): may be
+  /// written by the callee.
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
+      return true;
+    // A member operator's object is argument 0 (std::cin >> n).
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+      if (I - Shift >= FD->getNumParams())
+        break;
+      QualType T = FD->getParamDecl(I - Shift)->getType();
+      if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
+        assigned(Call->getArg(I));
+    }
+    return true;
+  }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
     Launches.push_back(K);
     return true;

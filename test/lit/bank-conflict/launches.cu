@@ -3,7 +3,8 @@
 // The block shape comes from the launches in the file when their block
 // argument is constant: a literal, a dim3 of constants, or a local variable
 // initialised with one and never written afterwards. A variable that is
-// written (assigned, incremented, or its address taken) is not trusted.
+// written (assigned, incremented, its address taken, or passed by non-const
+// reference) is not trusted.
 // A kernel parameter that every launch in the file sets the same way (one
 // constant, or the block size it launches with) takes that value, and every
 // finding in the kernel says so.
@@ -15,14 +16,14 @@ __global__ void fromLocalCount(float *out) {
   s[threadIdx.x * 32] = 0;
 }
 // CHECK: launches.cu:[[# @LINE-2]]:3: warning: 32-way bank conflict writing 's'
-// CHECK: note: assuming block 512x1x1 from the launch at {{.*}}launches.cu:[[# @LINE+75]]:3
+// CHECK: note: assuming block 512x1x1 from the launch at {{.*}}launches.cu:[[# @LINE+83]]:3
 
 __global__ void fromDim3OfLocals(float *out) {
   __shared__ float s[32 * 512];
   s[threadIdx.x * 32] = 0;
 }
 // CHECK: launches.cu:[[# @LINE-2]]:3: warning: 32-way bank conflict writing 's'
-// CHECK: note: assuming block 64x4x1 from the launch at {{.*}}launches.cu:[[# @LINE+71]]:3
+// CHECK: note: assuming block 64x4x1 from the launch at {{.*}}launches.cu:[[# @LINE+79]]:3
 
 __global__ void fromIncremented(float *out) {
   __shared__ float s[32 * 1024];
@@ -81,12 +82,20 @@ __global__ void halving(float *out, int width) {
   }
 }
 // CHECK: launches.cu:[[# @LINE-7]]:7: warning: up to 8-way bank conflict reading 'data'{{.*}}(2-way at iteration 0 of the loop at line [[# @LINE-9]], 4-way at iteration 1 of the loop at line [[# @LINE-9]], 8-way at iteration 2 of the loop at line [[# @LINE-9]])
-// CHECK: note: assuming block 256x1x1 from the launch at {{.*}}launches.cu:[[# @LINE+24]]:3
-// CHECK: launches.cu:[[# @LINE+23]]:3: note: kernel parameter 'width' taken as blockDim.x: the launch at {{.*}}launches.cu:[[# @LINE+23]]:3 (the only one in this file) passes 'steps.x' for it
+// CHECK: note: assuming block 256x1x1 from the launch at {{.*}}launches.cu:[[# @LINE+35]]:3
+// CHECK: launches.cu:[[# @LINE+34]]:3: note: kernel parameter 'width' taken as blockDim.x: the launch at {{.*}}launches.cu:[[# @LINE+34]]:3 (the only one in this file) passes 'steps.x' for it
 // CHECK: launches.cu:[[# @LINE-10]]:7: warning: up to 8-way bank conflict writing 'data'
 // CHECK: launches.cu:[[# @LINE-11]]:22: warning: up to 8-way bank conflict reading 'data'
 
+__global__ void fromReference(float *out) {
+  __shared__ float s[32 * 1024];
+  s[threadIdx.x * 32] = 0;
+}
+// CHECK: launches.cu:[[# @LINE-2]]:3: warning: 32-way bank conflict writing 's'
+// CHECK: note: assuming a 1-D block whose size is a multiple of 32 threads (up to 1024, worst warp reported): no launch of 'fromReference' with a constant block size
+
 void setThreads(unsigned *n);
+void chooseThreads(unsigned &n);
 
 void launch(float *o) {
   unsigned threadCount = LIMIT / 2;
@@ -100,6 +109,9 @@ void launch(float *o) {
   unsigned chosen = 128;
   setThreads(&chosen);
   fromAddressTaken<<<1, chosen>>>(o);
+  unsigned picked = 64;
+  chooseThreads(picked);
+  fromReference<<<1, picked>>>(o);
   constantStride<<<1, 32>>>(32);
   constantStride<<<2, 32>>>(32);
   disagreeingStride<<<1, 32>>>(16);
