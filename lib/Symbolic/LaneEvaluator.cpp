@@ -268,7 +268,148 @@ void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim) {
     Env.BlockDim[D] = Dim[D];
 }
 
+namespace {
+
+/// The common case, every leaf a number (a lane with its loop counters and
+/// block shape known): the value without building term maps or reasons.
+/// False when some part is not a plain number; the symbolic evaluation then
+/// decides (and says why). Each node wraps to its type exactly as there.
+bool evaluateNumber(const SymExpr &E, const LaneEnv &Env, int64_t &Out) {
+  IntType T = E.Type;
+  switch (E.Kind) {
+  case ExprKind::Const:
+    Out = wrapToType(E.Value, T);
+    return true;
+  case ExprKind::ThreadIdx:
+    Out = wrapToType(Env.Tid[unsigned(E.Dim)], T);
+    return true;
+  case ExprKind::BlockDim:
+    if (!Env.BlockDim[unsigned(E.Dim)])
+      return false;
+    Out = wrapToType(*Env.BlockDim[unsigned(E.Dim)], T);
+    return true;
+  case ExprKind::RowStride: {
+    const SharedArray &A = (*Env.Arrays)[E.ArrayId];
+    unsigned Pad = int(E.ArrayId) == Env.PaddedArray ? Env.Padding : 0;
+    Out = wrapToType(rowStrideOf(A, E.DimIndex, Pad), T);
+    return true;
+  }
+  case ExprKind::LoopVar: {
+    if (!Env.LoopValues)
+      return false;
+    auto It = Env.LoopValues->find(E.LoopId);
+    if (It == Env.LoopValues->end())
+      return false;
+    Out = wrapToType(It->second, T);
+    return true;
+  }
+  case ExprKind::Uniform: {
+    if (!Env.UniformValues)
+      return false;
+    auto It = Env.UniformValues->find(E.Name);
+    if (It == Env.UniformValues->end())
+      return false;
+    Out = wrapToType(It->second, T);
+    return true;
+  }
+  case ExprKind::Varying:
+    return false;
+  case ExprKind::Unary: {
+    int64_t A;
+    if (!evaluateNumber(*E.Ops[0], Env, A))
+      return false;
+    Out = wrapToType(E.Op == Opcode::Neg ? A * -1 : E.Op == Opcode::Not ? ~A : int64_t(A == 0), T);
+    return true;
+  }
+  case ExprKind::Binary: {
+    int64_t X, Y;
+    if (!evaluateNumber(*E.Ops[0], Env, X))
+      return false;
+    if (E.Op == Opcode::LAnd && X == 0) {
+      Out = 0;
+      return true;
+    }
+    if (E.Op == Opcode::LOr && X != 0) {
+      Out = wrapToType(1, T);
+      return true;
+    }
+    if (!evaluateNumber(*E.Ops[1], Env, Y))
+      return false;
+    IntType OT = E.Ops[0]->Type;
+    int64_t R;
+    switch (E.Op) {
+    case Opcode::Add: R = X + Y; break;
+    case Opcode::Sub: R = X + -1 * Y; break;
+    case Opcode::Mul: R = Y * X; break;
+    case Opcode::Shl:
+      if (Y < 0 || Y >= int64_t(T.Bits))
+        return false;
+      R = X * (int64_t(1) << Y);
+      break;
+    case Opcode::Div:
+    case Opcode::Rem:
+      if (Y == 0)
+        return false;
+      if (T.Signed)
+        R = E.Op == Opcode::Div ? X / Y : X % Y;
+      else
+        R = int64_t(E.Op == Opcode::Div ? uint64_t(X) / uint64_t(Y) : uint64_t(X) % uint64_t(Y));
+      break;
+    case Opcode::Shr:
+      if (Y < 0 || Y >= int64_t(T.Bits))
+        return false;
+      R = T.Signed ? X >> Y : int64_t(uint64_t(wrapToType(X, T)) >> Y);
+      break;
+    case Opcode::And: R = X & Y; break;
+    case Opcode::Or: R = X | Y; break;
+    case Opcode::Xor: R = X ^ Y; break;
+    case Opcode::Min: R = lessThan(X, Y, T) ? X : Y; break;
+    case Opcode::Max: R = lessThan(X, Y, T) ? Y : X; break;
+    case Opcode::LT: R = lessThan(X, Y, OT); break;
+    case Opcode::LE: R = !lessThan(Y, X, OT); break;
+    case Opcode::GT: R = lessThan(Y, X, OT); break;
+    case Opcode::GE: R = !lessThan(X, Y, OT); break;
+    case Opcode::EQ: R = X == Y; break;
+    case Opcode::NE: R = X != Y; break;
+    case Opcode::LAnd: R = X && Y; break;
+    case Opcode::LOr: R = X || Y; break;
+    default:
+      return false;
+    }
+    Out = wrapToType(R, T);
+    return true;
+  }
+  case ExprKind::Select: {
+    int64_t C;
+    if (!evaluateNumber(*E.Ops[0], Env, C) || !evaluateNumber(*E.Ops[C ? 1 : 2], Env, Out))
+      return false;
+    Out = wrapToType(Out, T);
+    return true;
+  }
+  case ExprKind::Cast: {
+    int64_t A;
+    if (!evaluateNumber(*E.Ops[0], Env, A))
+      return false;
+    Out = wrapToType(A, T);
+    return true;
+  }
+  }
+  return false;
+}
+
+} // namespace
+
 LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
+  int64_t N;
+  if (evaluateNumber(E, Env, N)) {
+    LaneValue V;
+    V.C = N;
+    return V;
+  }
+  return evaluateSymbolically(E, Env);
+}
+
+LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
   switch (E.Kind) {
   case ExprKind::Const:
     return known(E.Value, E.Type);
@@ -296,8 +437,8 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
     if (E.LaneVarying && Env.AffineCounters) {
       auto It = Env.AffineCounters->find(E.LoopId);
       if (It != Env.AffineCounters->end()) {
-        LaneValue Init = evaluateLane(*It->second.Init, Env);
-        LaneValue Step = evaluateLane(*It->second.Step, Env);
+        LaneValue Init = evaluateSymbolically(*It->second.Init, Env);
+        LaneValue Step = evaluateSymbolically(*It->second.Step, Env);
         if (!Init.known())
           return Init;
         if (!Step.known())
@@ -327,7 +468,7 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
                                                                      : UnknownKind::Varying,
                    E.Reason.empty() ? "'" + E.Name + "' is not known" : E.Reason);
   case ExprKind::Unary: {
-    LaneValue A = evaluateLane(*E.Ops[0], Env);
+    LaneValue A = evaluateSymbolically(*E.Ops[0], Env);
     if (!A.known())
       return A;
     if (E.Op == Opcode::Neg)
@@ -339,7 +480,7 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
     return known(A.C == 0, E.Type);
   }
   case ExprKind::Binary: {
-    LaneValue A = evaluateLane(*E.Ops[0], Env);
+    LaneValue A = evaluateSymbolically(*E.Ops[0], Env);
     // && and || short-circuit exactly as C++ does, per lane.
     if ((E.Op == Opcode::LAnd || E.Op == Opcode::LOr) && A.exact()) {
       if (E.Op == Opcode::LAnd && A.C == 0)
@@ -349,24 +490,24 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
     }
     if (!A.known())
       return A;
-    LaneValue B = evaluateLane(*E.Ops[1], Env);
+    LaneValue B = evaluateSymbolically(*E.Ops[1], Env);
     if (!B.known())
       return B;
     return binary(E.Op, A, B, E);
   }
   case ExprKind::Select: {
-    LaneValue C = evaluateLane(*E.Ops[0], Env);
+    LaneValue C = evaluateSymbolically(*E.Ops[0], Env);
     if (!C.known())
       return C;
     if (!C.Terms.empty())
       return nonLinear(C, C, "?:", E);
-    LaneValue V = evaluateLane(*E.Ops[C.C ? 1 : 2], Env);
+    LaneValue V = evaluateSymbolically(*E.Ops[C.C ? 1 : 2], Env);
     if (V.exact())
       V.C = wrapToType(V.C, E.Type);
     return V;
   }
   case ExprKind::Cast: {
-    LaneValue A = evaluateLane(*E.Ops[0], Env);
+    LaneValue A = evaluateSymbolically(*E.Ops[0], Env);
     if (!A.known())
       return A;
     if (A.Terms.empty())

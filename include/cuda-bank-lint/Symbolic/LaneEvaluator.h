@@ -74,7 +74,13 @@ std::optional<AffineCounter> affineCounterOf(const LoopInfo &L, const LoopCounte
 /// when Name enters a non-polynomial operation (/, %, &, comparisons...).
 int degreeIn(const SymExpr &E, const std::string &Name);
 
+/// E's value in thread Env: a number when every leaf is known (computed
+/// without building terms), else the symbolic form below.
 LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env);
+/// The same, always through the symbolic form (numbers, warp-uniform terms,
+/// or unknown with the reason); evaluateLane's numeric path must agree with
+/// it, which the unit tests check.
+LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env);
 
 /// Sets Env to thread T (linear id, x fastest) of a block of shape Dim:
 /// threadIdx from T, blockDim from Dim.
