@@ -137,9 +137,64 @@ bool lessThan(int64_t A, int64_t B, IntType T) {
   return uint64_t(A) < uint64_t(B);
 }
 
+/// Op on two numbers of operand type OT, result of type T (not yet wrapped):
+/// the one definition of the integer operations, for both evaluation paths.
+enum class NumberResult { Ok, DivisionByZero, BadShift, Unsupported };
+NumberResult numberBinary(Opcode Op, int64_t X, int64_t Y, IntType T, IntType OT, int64_t &R) {
+  switch (Op) {
+  case Opcode::Add: R = X + Y; return NumberResult::Ok;
+  case Opcode::Sub: R = X + -1 * Y; return NumberResult::Ok;
+  case Opcode::Mul: R = Y * X; return NumberResult::Ok;
+  case Opcode::Shl:
+    if (Y < 0 || Y >= int64_t(T.Bits))
+      return NumberResult::BadShift;
+    R = X * (int64_t(1) << Y);
+    return NumberResult::Ok;
+  case Opcode::Div:
+  case Opcode::Rem:
+    if (Y == 0)
+      return NumberResult::DivisionByZero;
+    if (T.Signed)
+      R = Op == Opcode::Div ? X / Y : X % Y;
+    else
+      R = int64_t(Op == Opcode::Div ? uint64_t(X) / uint64_t(Y) : uint64_t(X) % uint64_t(Y));
+    return NumberResult::Ok;
+  case Opcode::Shr:
+    if (Y < 0 || Y >= int64_t(T.Bits))
+      return NumberResult::BadShift;
+    R = T.Signed ? X >> Y : int64_t(uint64_t(wrapToType(X, T)) >> Y);
+    return NumberResult::Ok;
+  case Opcode::And: R = X & Y; return NumberResult::Ok;
+  case Opcode::Or: R = X | Y; return NumberResult::Ok;
+  case Opcode::Xor: R = X ^ Y; return NumberResult::Ok;
+  case Opcode::Min: R = lessThan(X, Y, T) ? X : Y; return NumberResult::Ok;
+  case Opcode::Max: R = lessThan(X, Y, T) ? Y : X; return NumberResult::Ok;
+  case Opcode::LT: R = lessThan(X, Y, OT); return NumberResult::Ok;
+  case Opcode::LE: R = !lessThan(Y, X, OT); return NumberResult::Ok;
+  case Opcode::GT: R = lessThan(Y, X, OT); return NumberResult::Ok;
+  case Opcode::GE: R = !lessThan(X, Y, OT); return NumberResult::Ok;
+  case Opcode::EQ: R = X == Y; return NumberResult::Ok;
+  case Opcode::NE: R = X != Y; return NumberResult::Ok;
+  case Opcode::LAnd: R = X && Y; return NumberResult::Ok;
+  case Opcode::LOr: R = X || Y; return NumberResult::Ok;
+  default: return NumberResult::Unsupported;
+  }
+}
+
 LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExpr &E) {
   IntType T = E.Type;
-  IntType OT = E.Ops[0]->Type; // operand type, for comparisons
+  if (A.Terms.empty() && B.Terms.empty()) {
+    int64_t R = 0;
+    switch (numberBinary(Op, A.C, B.C, T, E.Ops[0]->Type, R)) {
+    case NumberResult::Ok: return known(R, T);
+    case NumberResult::DivisionByZero: return unknown(UnknownKind::Undefined, "division by zero");
+    case NumberResult::BadShift:
+      return unknown(UnknownKind::Undefined, "shift by " + std::to_string(B.C) + " bits");
+    case NumberResult::Unsupported: return unknown(UnknownKind::Varying, "unsupported operator");
+    }
+  }
+  // Warp-uniform terms: linear operations keep them, the others make the
+  // value opaque (or unknown when it varies between lanes).
   switch (Op) {
   case Opcode::Add:
   case Opcode::Sub:
@@ -157,40 +212,7 @@ LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExp
       return unknown(UnknownKind::Undefined, "shift by " + std::to_string(B.C) + " bits");
     return scaled(A, int64_t(1) << B.C, T);
   default:
-    break;
-  }
-  if (!A.Terms.empty() || !B.Terms.empty())
     return nonLinear(A, B, opcodeSpelling(Op), E);
-  int64_t X = A.C, Y = B.C;
-  switch (Op) {
-  case Opcode::Div:
-  case Opcode::Rem:
-    if (Y == 0)
-      return unknown(UnknownKind::Undefined, "division by zero");
-    if (T.Signed)
-      return known(Op == Opcode::Div ? X / Y : X % Y, T);
-    return known(int64_t(Op == Opcode::Div ? uint64_t(X) / uint64_t(Y) : uint64_t(X) % uint64_t(Y)), T);
-  case Opcode::Shr:
-    if (Y < 0 || Y >= int64_t(T.Bits))
-      return unknown(UnknownKind::Undefined, "shift by " + std::to_string(Y) + " bits");
-    if (T.Signed)
-      return known(X >> Y, T);
-    return known(int64_t(uint64_t(wrapToType(X, T)) >> Y), T);
-  case Opcode::And: return known(X & Y, T);
-  case Opcode::Or: return known(X | Y, T);
-  case Opcode::Xor: return known(X ^ Y, T);
-  case Opcode::Min: return known(lessThan(X, Y, T) ? X : Y, T);
-  case Opcode::Max: return known(lessThan(X, Y, T) ? Y : X, T);
-  case Opcode::LT: return known(lessThan(X, Y, OT), T);
-  case Opcode::LE: return known(!lessThan(Y, X, OT), T);
-  case Opcode::GT: return known(lessThan(Y, X, OT), T);
-  case Opcode::GE: return known(!lessThan(X, Y, OT), T);
-  case Opcode::EQ: return known(X == Y, T);
-  case Opcode::NE: return known(X != Y, T);
-  case Opcode::LAnd: return known(X && Y, T);
-  case Opcode::LOr: return known(X || Y, T);
-  default:
-    return unknown(UnknownKind::Varying, "unsupported operator");
   }
 }
 
@@ -335,47 +357,9 @@ bool evaluateNumber(const SymExpr &E, const LaneEnv &Env, int64_t &Out) {
     }
     if (!evaluateNumber(*E.Ops[1], Env, Y))
       return false;
-    IntType OT = E.Ops[0]->Type;
-    int64_t R;
-    switch (E.Op) {
-    case Opcode::Add: R = X + Y; break;
-    case Opcode::Sub: R = X + -1 * Y; break;
-    case Opcode::Mul: R = Y * X; break;
-    case Opcode::Shl:
-      if (Y < 0 || Y >= int64_t(T.Bits))
-        return false;
-      R = X * (int64_t(1) << Y);
-      break;
-    case Opcode::Div:
-    case Opcode::Rem:
-      if (Y == 0)
-        return false;
-      if (T.Signed)
-        R = E.Op == Opcode::Div ? X / Y : X % Y;
-      else
-        R = int64_t(E.Op == Opcode::Div ? uint64_t(X) / uint64_t(Y) : uint64_t(X) % uint64_t(Y));
-      break;
-    case Opcode::Shr:
-      if (Y < 0 || Y >= int64_t(T.Bits))
-        return false;
-      R = T.Signed ? X >> Y : int64_t(uint64_t(wrapToType(X, T)) >> Y);
-      break;
-    case Opcode::And: R = X & Y; break;
-    case Opcode::Or: R = X | Y; break;
-    case Opcode::Xor: R = X ^ Y; break;
-    case Opcode::Min: R = lessThan(X, Y, T) ? X : Y; break;
-    case Opcode::Max: R = lessThan(X, Y, T) ? Y : X; break;
-    case Opcode::LT: R = lessThan(X, Y, OT); break;
-    case Opcode::LE: R = !lessThan(Y, X, OT); break;
-    case Opcode::GT: R = lessThan(Y, X, OT); break;
-    case Opcode::GE: R = !lessThan(X, Y, OT); break;
-    case Opcode::EQ: R = X == Y; break;
-    case Opcode::NE: R = X != Y; break;
-    case Opcode::LAnd: R = X && Y; break;
-    case Opcode::LOr: R = X || Y; break;
-    default:
+    int64_t R = 0;
+    if (numberBinary(E.Op, X, Y, T, E.Ops[0]->Type, R) != NumberResult::Ok)
       return false;
-    }
     Out = wrapToType(R, T);
     return true;
   }
