@@ -17,29 +17,41 @@ namespace cbl::warp {
 
 namespace {
 
+void noteCounters(const SymRef &E, std::set<unsigned> &Ids) {
+  for (const SymExpr *X : collectLeaves(E).Loops)
+    Ids.insert(X->LoopId);
+}
+
+/// Grows Ids (counter ids) by the counters that the updates (and, with
+/// Starts, the start values) of the counters in Ids read, until stable.
+void closeOverCounters(std::set<unsigned> &Ids, const std::vector<const LoopInfo *> &Loops,
+                       bool Starts) {
+  for (size_t Before = 0; Before != Ids.size();) {
+    Before = Ids.size();
+    for (const LoopInfo *L : Loops)
+      for (const LoopCounter &LC : L->Counters)
+        if (Ids.count(LC.Id)) {
+          noteCounters(LC.Next, Ids);
+          if (Starts)
+            noteCounters(LC.Init, Ids);
+        }
+  }
+}
+
 /// Which counters of loop L (by position) the cost of an iteration depends
 /// on: those in the address or the guards, and those their updates read.
 std::vector<bool> relevantCounters(const Context &C, const LoopInfo &L) {
   std::set<unsigned> Ids;
-  auto Note = [&](const SymRef &E) {
-    for (const SymExpr *X : collectLeaves(E).Loops)
-      Ids.insert(X->LoopId);
-  };
-  Note(C.A.ByteOffset);
+  noteCounters(C.A.ByteOffset, Ids);
   // L's own condition guards its body; which lanes pass it is the state's
   // active mask already.
   for (const Guard &G : C.A.Guards)
     if (G.Cond != L.Cond)
-      Note(G.Cond);
+      noteCounters(G.Cond, Ids);
+  closeOverCounters(Ids, {&L}, false);
   std::vector<bool> Relevant(L.Counters.size(), false);
-  for (bool Grew = true; Grew;) {
-    Grew = false;
-    for (size_t I = 0; I < L.Counters.size(); ++I)
-      if (!Relevant[I] && Ids.count(L.Counters[I].Id)) {
-        Relevant[I] = Grew = true;
-        Note(L.Counters[I].Next);
-      }
-  }
+  for (size_t I = 0; I < L.Counters.size(); ++I)
+    Relevant[I] = Ids.count(L.Counters[I].Id) != 0;
   return Relevant;
 }
 
@@ -47,26 +59,17 @@ std::vector<bool> relevantCounters(const Context &C, const LoopInfo &L) {
 
 std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopInfo> &Loops) {
   std::set<unsigned> Ids;
-  auto Note = [&](const SymRef &E) {
-    for (const SymExpr *X : collectLeaves(E).Loops)
-      Ids.insert(X->LoopId);
-  };
-  Note(A.ByteOffset);
+  noteCounters(A.ByteOffset, Ids);
   for (const Guard &G : A.Guards)
-    Note(G.Cond);
-  for (unsigned L : A.Loops)
-    Note(Loops[L].Cond);
+    noteCounters(G.Cond, Ids);
+  std::vector<const LoopInfo *> Enclosing;
+  for (unsigned L : A.Loops) {
+    noteCounters(Loops[L].Cond, Ids);
+    Enclosing.push_back(&Loops[L]);
+  }
   // Through the updates and starts of the counters that matter (a running
   // sum of loaded values is a counter too, but nothing reads it).
-  for (size_t Before = 0; Before != Ids.size();) {
-    Before = Ids.size();
-    for (unsigned L : A.Loops)
-      for (const LoopCounter &LC : Loops[L].Counters)
-        if (Ids.count(LC.Id)) {
-          Note(LC.Init);
-          Note(LC.Next);
-        }
-  }
+  closeOverCounters(Ids, Enclosing, true);
   return Ids;
 }
 

@@ -73,6 +73,8 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
     Evaluations += R.Evaluations;
     if (!R.Verdict || Evaluations > MaxEvaluationsPerParameter)
       return std::nullopt;
+    // Whether it is a bound comes back through BoundBy, as for the
+    // parametric pass above; the per-value cost itself is exact.
     for (const auto &N : R.Verdict->BoundBy)
       addUnique(BoundBy, N);
     R.Verdict->Status = VerdictStatus::Exact;
