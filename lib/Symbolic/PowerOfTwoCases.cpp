@@ -136,10 +136,10 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
   std::vector<std::string> BoundBy;
   bool DataGuards = false;
   for (size_t I = 0; I < Values.size(); ++I) {
-    if (Evaluations > (P.How == Pinned::AnyValue ? MaxEvaluationsPerTriedUnknown
-                                                 : MaxEvaluationsPerUnknown)) {
-      FirstFailure = "more than " + std::to_string(MaxEvaluationsPerUnknown) +
-                     " warp evaluations would be needed";
+    const unsigned Budget =
+        P.How == Pinned::AnyValue ? MaxEvaluationsPerTriedUnknown : MaxEvaluationsPerUnknown;
+    if (Evaluations > Budget) {
+      FirstFailure = "more than " + std::to_string(Budget) + " warp evaluations would be needed";
       break;
     }
     std::map<std::string, int64_t> Fixed{{P.Name, Values[I]}};
