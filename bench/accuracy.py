@@ -294,6 +294,10 @@ def main():
                     help="tool runs in parallel (each run is one process with -j 1)")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per tool run")
     ap.add_argument("--dump", metavar="DIR", help="write each run's JSON and command here")
+    ap.add_argument("--attribution", choices=("auto", "innermost", "callsite"), default="auto",
+                    help="line a helper's access is counted at: its own (innermost) or the "
+                         "outermost call in the kernel (callsite); auto: callsite when the CSV's "
+                         "name says so")
     ap.add_argument("--all-rows", action="store_true",
                     help="print every row, not only the disagreements")
     args = ap.parse_args()
@@ -313,8 +317,13 @@ def main():
         for k in ("line", "access_size", "inst_executed", "wavefronts", "ideal", "launches"):
             r[k] = int(r[k])
 
+    callsite = args.attribution == "callsite" or (
+        args.attribution == "auto" and "callsite" in os.path.basename(args.csv))
+
     version = subprocess.run([tool, "--version"], capture_output=True, text=True).stdout
     print("cuda-bank-lint accuracy against %s" % args.csv)
+    print("helper accesses counted at: %s" % ("the outermost call in the kernel (JSON call_site)"
+                                              if callsite else "their own line"))
     print("tool: %s (%s)" % (tool, version.splitlines()[0] if version else "?"))
     print("rows in CSV: %d" % len(rows))
 
@@ -383,7 +392,13 @@ def main():
             f = os.path.realpath(os.path.join(sources[repo], a["file"]))
             a["_real"] = f
             a["_tu"] = tu
-            index[(repo, bd, f, a["line"], a["op"])].append(a)
+            line = a["line"]
+            site = a.get("call_site")
+            if callsite and site:
+                # The CSV counts a helper's instructions at the call in the kernel.
+                f = os.path.realpath(os.path.join(sources[repo], site["file"]))
+                line = site["line"]
+            index[(repo, bd, f, line, a["op"])].append(a)
             all_records[(repo, bd, f, a["line"], a["column"], a["function"], a["op"],
                          a["width"], a.get("array"))] = a
 

@@ -330,6 +330,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.Shape = E.Fn->Shape;
     for (const LaunchArgument &LA : E.Fn->LaunchArguments)
       R.LaunchArguments.push_back(describeLaunchArgument(LA));
+    R.CallSite = A.CallSite;
+    R.Callee = A.Callee;
     R.Index = renderOffset(A.ByteOffset, Arrays);
     R.Parameters = V.Parameters;
     R.AssumedUniform = V.AssumedUniform;

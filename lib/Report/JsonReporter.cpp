@@ -89,6 +89,13 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["block_dim_source"] = blockShapeSourceName(A.Shape.From);
     O["block_dim_note"] = A.Shape.Description;
     O["launch_arguments"] = strings(A.LaunchArguments);
+    if (A.CallSite.valid())
+      O["call_site"] = llvm::json::Object{{"file", A.CallSite.File},
+                                          {"line", A.CallSite.Line},
+                                          {"column", A.CallSite.Column},
+                                          {"callee", A.Callee}};
+    else
+      O["call_site"] = nullptr;
     O["byte_offset"] = A.Index;
     O["parameters"] = strings(A.Parameters);
     O["assumed_uniform"] = strings(A.AssumedUniform);
