@@ -117,7 +117,7 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
   Command.insert(Command.begin() + 1, Opts.ExtraArgsBefore.begin(), Opts.ExtraArgsBefore.end());
   Command.insert(Command.end() - 1, Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
 
-  ParsedFile P = parseCudaFile(File, Command, Opts.Cuda);
+  ParsedFile P = parseCudaFile(File, Command, Opts.Cuda, Opts.Model);
   if (P.Failed) {
     R.Failed = true;
     R.Messages += P.ErrorText;

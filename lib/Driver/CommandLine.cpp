@@ -254,6 +254,7 @@ int runTool(int Argc, const char **Argv) {
   Opts.Checks.Values = Conf->CheckOptions;
   Opts.CheckGlobs = CheckGlobs;
   Opts.BlockDimRules = Conf->BlockDim;
+  Opts.Model.LaunchArguments = Conf->LaunchArguments.value_or(true);
   if (Conf->HeaderFilterRegex) {
     std::string Why;
     if (!Conf->HeaderFilterRegex->empty() && !Regex(*Conf->HeaderFilterRegex).isValid(Why))

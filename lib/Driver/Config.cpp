@@ -177,6 +177,14 @@ private:
       if (auto S = scalar(V, Key))
         Slot = *S;
     };
+    auto boolean = [&](auto &Slot) {
+      if (auto S = scalar(V, Key)) {
+        if (*S == "true" || *S == "false")
+          Slot = *S == "true";
+        else
+          fail(V, "invalid value for '" + Key.str() + "': expected true or false, got '" + *S + "'");
+      }
+    };
     if (Key == "Checks") {
       string(C.Checks);
     } else if (Key == "WarningsAsErrors") {
@@ -207,19 +215,15 @@ private:
         (Key == "ExtraArgs" ? C.ExtraArgs : C.ExtraArgsBefore) = *L;
     } else if (Key == "CheckOptions") {
       readCheckOptions(V, C);
+    } else if (Key == "LaunchArguments") {
+      boolean(C.LaunchArguments);
     } else if (Key == "InheritParentConfig") {
-      if (auto S = scalar(V, Key)) {
-        if (*S == "true" || *S == "false")
-          C.InheritParentConfig = *S == "true";
-        else
-          fail(V, "invalid value for 'InheritParentConfig': expected true or false, got '" + *S +
-                      "'");
-      }
+      boolean(C.InheritParentConfig);
     } else {
       fail(KV.getKey(), "unknown key '" + Key +
                             "' (known: Checks, WarningsAsErrors, HeaderFilterRegex, Arch, "
-                            "MinConflictDegree, BlockDim, ExtraArgs, ExtraArgsBefore, "
-                            "CheckOptions, InheritParentConfig)");
+                            "MinConflictDegree, BlockDim, LaunchArguments, ExtraArgs, "
+                            "ExtraArgsBefore, CheckOptions, InheritParentConfig)");
     }
   }
 };
@@ -272,6 +276,7 @@ Config mergeConfig(const Config &Parent, const Config &Child) {
   inherit(M.HeaderFilterRegex, Parent.HeaderFilterRegex);
   inherit(M.Arch, Parent.Arch);
   inherit(M.MinConflictDegree, Parent.MinConflictDegree);
+  inherit(M.LaunchArguments, Parent.LaunchArguments);
   M.BlockDim.insert(M.BlockDim.end(), Parent.BlockDim.begin(), Parent.BlockDim.end());
   M.ExtraArgs.insert(M.ExtraArgs.begin(), Parent.ExtraArgs.begin(), Parent.ExtraArgs.end());
   M.ExtraArgsBefore.insert(M.ExtraArgsBefore.begin(), Parent.ExtraArgsBefore.begin(),
@@ -307,6 +312,7 @@ std::string dumpConfig(const Config &C) {
   OS << "HeaderFilterRegex: " << quoted(C.HeaderFilterRegex.value_or(".*")) << "\n";
   OS << "Arch: " << quoted(C.Arch.value_or("sm_90")) << "\n";
   OS << "MinConflictDegree: " << C.MinConflictDegree.value_or(2) << "\n";
+  OS << "LaunchArguments: " << (C.LaunchArguments.value_or(true) ? "true" : "false") << "\n";
   OS << "BlockDim:";
   if (C.BlockDim.empty())
     OS << " {}";

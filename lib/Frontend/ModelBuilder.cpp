@@ -174,8 +174,8 @@ BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl
 
 class ModelConsumer : public ASTConsumer {
 public:
-  ModelConsumer(ParsedFile &Out, std::vector<FileRange> &HostRanges)
-      : Out(Out), HostRanges(HostRanges) {}
+  ModelConsumer(ParsedFile &Out, std::vector<FileRange> &HostRanges, const ModelOptions &Options)
+      : Out(Out), HostRanges(HostRanges), Options(Options) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -212,7 +212,9 @@ public:
         continue;
       if (Walker.InlinedFunctions.count(FD->getCanonicalDecl()))
         continue;
-      FunctionModel F = Walker.walk(FD, Shapes.argumentsOf(FD));
+      FunctionModel F = Walker.walk(
+          FD, Options.LaunchArguments ? Shapes.argumentsOf(FD)
+                                      : std::map<unsigned, BlockShapeFinder::FixedArgument>());
       if (F.Accesses.empty() && F.Barriers.empty())
         continue;
       if (F.IsKernel)
@@ -225,25 +227,27 @@ public:
 private:
   ParsedFile &Out;
   std::vector<FileRange> &HostRanges;
+  const ModelOptions &Options;
 };
 
 class ModelAction : public ASTFrontendAction {
 public:
-  ModelAction(ParsedFile &Out, std::vector<FileRange> &HostRanges)
-      : Out(Out), HostRanges(HostRanges) {}
+  ModelAction(ParsedFile &Out, std::vector<FileRange> &HostRanges, const ModelOptions &Options)
+      : Out(Out), HostRanges(HostRanges), Options(Options) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
-    return std::make_unique<ModelConsumer>(Out, HostRanges);
+    return std::make_unique<ModelConsumer>(Out, HostRanges, Options);
   }
 
 private:
   ParsedFile &Out;
   std::vector<FileRange> &HostRanges;
+  const ModelOptions &Options;
 };
 
 } // namespace
 
 ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string> &Command,
-                         const CudaSetup &Setup) {
+                         const CudaSetup &Setup, const ModelOptions &Options) {
   ParsedFile Result;
   std::vector<FileRange> HostRanges;
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
@@ -255,7 +259,7 @@ ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string>
 
   CollectingDiagnostics Diags;
   tooling::ToolInvocation Invocation(deviceSideCommand(Command, Setup),
-                                     std::make_unique<ModelAction>(Result, HostRanges),
+                                     std::make_unique<ModelAction>(Result, HostRanges, Options),
                                      Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   bool Ok = Invocation.run();

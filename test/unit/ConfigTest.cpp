@@ -19,6 +19,7 @@ TEST(Config, ReadsEveryKey) {
                        "  'transpose*': [32, 8]\n"
                        "  reduce: 256\n"
                        "ExtraArgs: [-DTILE=32]\n"
+                       "LaunchArguments: false\n"
                        "CheckOptions:\n"
                        "  cuda-barrier-early-exit.Severity: warning\n",
                        "cfg.yaml", Error);
@@ -31,6 +32,7 @@ TEST(Config, ReadsEveryKey) {
   EXPECT_EQ(C->BlockDim[0].Origin, "cfg.yaml:7");
   EXPECT_EQ(C->BlockDim[1].Dim, (std::array<unsigned, 3>{{256, 1, 1}}));
   EXPECT_EQ(C->ExtraArgs, std::vector<std::string>{"-DTILE=32"});
+  EXPECT_EQ(C->LaunchArguments, std::optional<bool>(false));
   EXPECT_EQ(C->CheckOptions.at("cuda-barrier-early-exit.Severity"), "warning");
 }
 
@@ -47,6 +49,12 @@ TEST(Config, ErrorsNameFileLineAndKey) {
   EXPECT_NE(Error.find("c.yaml:1:"), std::string::npos) << Error;
   EXPECT_NE(Error.find("'BlockDim' of 'k*'"), std::string::npos) << Error;
   Error.clear();
+  EXPECT_FALSE(parseConfig("LaunchArguments: maybe\n", "e.yaml", Error));
+  EXPECT_NE(Error.find("e.yaml:1:18: error: invalid value for 'LaunchArguments': expected true or "
+                       "false, got 'maybe'"),
+            std::string::npos)
+      << Error;
+  Error.clear();
   EXPECT_FALSE(parseConfig("Checks: [unclosed\n", "d.yaml", Error));
   EXPECT_NE(Error.find("d.yaml:"), std::string::npos) << Error;
 }
@@ -54,6 +62,7 @@ TEST(Config, ErrorsNameFileLineAndKey) {
 TEST(Config, ChildOverridesParentAndDumpRoundTrips) {
   std::string Error;
   auto Parent = parseConfig("Checks: 'cuda-*'\nMinConflictDegree: 8\nExtraArgs: [-DP]\n"
+                            "LaunchArguments: false\n"
                             "BlockDim: { 'k*': [128] }\n",
                             "p.yaml", Error);
   auto Child = parseConfig("InheritParentConfig: true\nMinConflictDegree: 4\nExtraArgs: [-DC]\n"
@@ -63,6 +72,7 @@ TEST(Config, ChildOverridesParentAndDumpRoundTrips) {
   Config M = mergeConfig(*Parent, *Child);
   EXPECT_EQ(*M.Checks, "cuda-*");
   EXPECT_EQ(*M.MinConflictDegree, 4u);
+  EXPECT_EQ(M.LaunchArguments, std::optional<bool>(false)); // inherited
   EXPECT_EQ(M.ExtraArgs, (std::vector<std::string>{"-DP", "-DC"}));
   ASSERT_EQ(M.BlockDim.size(), 2u);
   EXPECT_EQ(M.BlockDim[0].Glob, "kern"); // the child's rules first

@@ -14,6 +14,7 @@
 #include "cuda-bank-lint/Checks/Check.h"
 #include "cuda-bank-lint/Driver/Config.h"
 #include "cuda-bank-lint/Frontend/CudaCompilation.h"
+#include "cuda-bank-lint/Frontend/ModelBuilder.h"
 #include "cuda-bank-lint/Report/Finding.h"
 
 #include <array>
@@ -34,6 +35,7 @@ struct AnalyzerOptions {
   std::vector<std::string> ExtraArgs;              ///< appended to every command
   std::vector<std::string> ExtraArgsBefore;        ///< inserted after the compiler
   std::vector<BlockDimRule> BlockDimRules;         ///< config BlockDim, first match wins
+  ModelOptions Model;                              ///< config LaunchArguments
   /// Findings outside the analysed file are shown only if their file matches
   /// (clang-tidy's --header-filter); unset shows them all.
   std::optional<std::string> HeaderFilter;

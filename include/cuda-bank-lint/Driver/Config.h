@@ -31,6 +31,7 @@ struct Config {
   std::optional<std::string> HeaderFilterRegex;
   std::optional<std::string> Arch;
   std::optional<unsigned> MinConflictDegree;
+  std::optional<bool> LaunchArguments; ///< infer kernel parameters from the launches
   std::vector<BlockDimRule> BlockDim; ///< first match wins
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;

@@ -27,10 +27,17 @@ struct ParsedFile {
   std::string HostErrorText;   ///< Clang's text for those errors (--verbose)
 };
 
+/// What the front end may infer beyond the source of the kernels.
+struct ModelOptions {
+  /// Kernel parameters that every launch in the file sets the same way take
+  /// that value (config LaunchArguments).
+  bool LaunchArguments = true;
+};
+
 /// Parses File with the compile command Command (argv[0] = compiler, last
 /// element = File) rewritten for the device side under Setup.
 ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string> &Command,
-                         const CudaSetup &Setup);
+                         const CudaSetup &Setup, const ModelOptions &Options = {});
 
 } // namespace cbl
 

@@ -119,3 +119,9 @@ void launch(float *o) {
   dim3 steps(256);
   halving<<<1, steps, 4096>>>(o, steps.x);
 }
+
+// The config key LaunchArguments: false turns the inference off: 'stride'
+// stays a parameter, and the cost a stated condition on it.
+// RUN: %cbl --config='{LaunchArguments: false}' %s 2>&1 | %FileCheck %s --check-prefix=OFF
+// OFF: launches.cu:{{[0-9]+}}:3: remark: possible bank conflict writing 's': {{.*}}when 'stride'
+// OFF-NOT: taken as
