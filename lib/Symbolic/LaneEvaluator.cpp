@@ -292,6 +292,18 @@ void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim) {
 
 namespace {
 
+/// The value Values gives Key (a counter's id, an unknown's name), if any.
+template <class Map, class Key>
+bool valueIn(const Map *Values, const Key &K, IntType T, int64_t &Out) {
+  if (!Values)
+    return false;
+  auto It = Values->find(K);
+  if (It == Values->end())
+    return false;
+  Out = wrapToType(It->second, T);
+  return true;
+}
+
 /// The common case, every leaf a number (a lane with its loop counters and
 /// block shape known): the value without building term maps or reasons.
 /// False when some part is not a plain number; the symbolic evaluation then
@@ -316,24 +328,10 @@ bool evaluateNumber(const SymExpr &E, const LaneEnv &Env, int64_t &Out) {
     Out = wrapToType(rowStrideOf(A, E.DimIndex, Pad), T);
     return true;
   }
-  case ExprKind::LoopVar: {
-    if (!Env.LoopValues)
-      return false;
-    auto It = Env.LoopValues->find(E.LoopId);
-    if (It == Env.LoopValues->end())
-      return false;
-    Out = wrapToType(It->second, T);
-    return true;
-  }
-  case ExprKind::Uniform: {
-    if (!Env.UniformValues)
-      return false;
-    auto It = Env.UniformValues->find(E.Name);
-    if (It == Env.UniformValues->end())
-      return false;
-    Out = wrapToType(It->second, T);
-    return true;
-  }
+  case ExprKind::LoopVar:
+    return valueIn(Env.LoopValues, E.LoopId, T, Out);
+  case ExprKind::Uniform:
+    return valueIn(Env.UniformValues, E.Name, T, Out);
   case ExprKind::Varying:
     return false;
   case ExprKind::Unary: {
