@@ -35,18 +35,32 @@ const Expr *constantLocalInit(const Expr *E, const VarSet &Mutated) {
   return nullptr;
 }
 
+/// E without the temporaries, casts and copies a dim3 argument is wrapped in.
+const Expr *withoutCopies(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    const auto *CE = dyn_cast<CXXConstructExpr>(E);
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    else if (CE && CE->getConstructor() && CE->getConstructor()->isCopyOrMoveConstructor() &&
+             CE->getNumArgs() == 1)
+      E = CE->getArg(0);
+    else
+      return E;
+  }
+  return E;
+}
+
 /// Evaluates a dim3-valued expression whose components are constants.
 std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx, const VarSet &Mutated,
                                                  unsigned Depth = 0) {
   if (!E || Depth > 8)
     return std::nullopt;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-    return constDim3(MTE->getSubExpr(), Ctx, Mutated, Depth + 1);
-  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-    return constDim3(BTE->getSubExpr(), Ctx, Mutated, Depth + 1);
-  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-    return constDim3(FC->getSubExpr(), Ctx, Mutated, Depth + 1);
+  E = withoutCopies(E);
   if (E->getType()->isIntegerType()) {
     if (auto V = constInt(E, Ctx))
       return std::array<unsigned, 3>{{unsigned(*V), 1, 1}};
@@ -55,9 +69,6 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
     return std::nullopt;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    const CXXConstructorDecl *Ctor = CE->getConstructor();
-    if (Ctor && Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
-      return constDim3(CE->getArg(0), Ctx, Mutated, Depth + 1);
     std::array<unsigned, 3> D{{1, 1, 1}};
     for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
       const Expr *Arg = CE->getArg(I);
@@ -148,21 +159,10 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
 /// The expression a launch's block argument was built from: dim3 b -> b,
 /// dim3(n) (an integer converted) -> n.
 const Expr *blockSource(const Expr *E) {
-  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MTE->getSubExpr();
-    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BTE->getSubExpr();
-    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = FC->getSubExpr();
-    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-             CE && CE->getNumArgs() >= 1 &&
-             (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))
-      E = CE->getArg(0);
-    else
-      return E;
-  }
+  E = withoutCopies(E);
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+      CE && CE->getNumArgs() >= 1 && (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))
+    E = withoutCopies(CE->getArg(0));
   return E;
 }
 
@@ -203,7 +203,6 @@ std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCal
                                          Ctx.getLangOpts())
                         .str();
   F.Text.Where = toSourcePos(SM, K->getBeginLoc());
-  F.Text.Launches = 1;
   return F;
 }
 
@@ -212,44 +211,40 @@ std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCal
 BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
   LaunchScanner Scan(Ctx.getSourceManager());
   Scan.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (const CUDAKernelCallExpr *K : Scan.Launches) {
-    const FunctionDecl *Callee = K->getDirectCallee();
-    const CallExpr *Config = K->getConfig();
-    if (!Callee || !Config || Config->getNumArgs() < 2)
-      continue;
-    auto D = constDim3(Config->getArg(1), Ctx, Scan.Mutated);
-    if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2])
-      continue;
-    const FunctionDecl *Key = Callee->getCanonicalDecl();
-    auto It = Launched.find(Key);
-    if (It != Launched.end()) {
-      if (It->second.Dim != *D)
-        It->second.Description = It->second.Description.substr(0, It->second.Description.find(" (")) +
-                                 " (other launches in this file use other shapes)";
-      continue;
-    }
-    BlockShape S;
-    S.Dim = *D;
-    S.From = BlockShape::Source::Launch;
-    S.Where = toSourcePos(Ctx.getSourceManager(), K->getBeginLoc());
-    S.Description = "from the launch at " + S.Where.File + ":" + std::to_string(S.Where.Line) +
-                    ":" + std::to_string(S.Where.Column);
-    Launched[Key] = S;
-  }
-  // Parameters every launch of a kernel sets the same way.
   llvm::DenseMap<const FunctionDecl *, std::vector<const CUDAKernelCallExpr *>> ByKernel;
   for (const CUDAKernelCallExpr *K : Scan.Launches)
     if (const FunctionDecl *Callee = K->getDirectCallee())
       if (K->getConfig() && K->getConfig()->getNumArgs() >= 2)
         ByKernel[Callee->getCanonicalDecl()].push_back(K);
   for (auto &[Key, Ks] : ByKernel) {
+    // The block shape: the first launch with a constant one.
+    for (const CUDAKernelCallExpr *K : Ks) {
+      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Mutated);
+      if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2])
+        continue;
+      auto It = Launched.find(Key);
+      if (It != Launched.end()) {
+        if (It->second.Dim != *D)
+          It->second.Description = It->second.Description.substr(0, It->second.Description.find(" (")) +
+                                   " (other launches in this file use other shapes)";
+        continue;
+      }
+      BlockShape S;
+      S.Dim = *D;
+      S.From = BlockShape::Source::Launch;
+      S.Where = toSourcePos(Ctx.getSourceManager(), K->getBeginLoc());
+      S.Description = "from the launch at " + S.Where.File + ":" + std::to_string(S.Where.Line) +
+                      ":" + std::to_string(S.Where.Column);
+      Launched[Key] = S;
+    }
+    // The parameters every launch sets the same way.
     std::map<unsigned, FixedArgument> Fixed;
     for (unsigned I = 0; I < Key->getNumParams() && I < Ks.front()->getNumArgs(); ++I) {
       std::optional<FixedArgument> First;
       bool Same = true;
       for (const CUDAKernelCallExpr *K : Ks) {
         auto F = I < K->getNumArgs() ? fixedArgument(K, I, Ctx, Scan.Mutated) : std::nullopt;
-        if (!F || (First && (F->Text.Value != First->Text.Value))) {
+        if (!F || (First && F->Text.Value != First->Text.Value)) {
           Same = false;
           break;
         }
@@ -258,7 +253,6 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
       }
       if (!Same || !First)
         continue;
-      First->Text.Param = Key->getParamDecl(I)->getNameAsString();
       First->Text.Launches = unsigned(Ks.size());
       Fixed[I] = *First;
     }
