@@ -18,7 +18,6 @@ config.environment["PATH"] = os.pathsep.join(
 tool = os.path.join(config.cbl_tools_dir, "cuda-bank-lint")
 config.substitutions.append(("%cbl-any", tool))
 config.substitutions.append(("%cbl", tool + " --cuda-mode=prelude"))
-config.substitutions.append(("%shared", config.cbl_shared_dir))
 config.substitutions.append(("%FileCheck", os.path.join(config.llvm_tools_dir, "FileCheck")))
 config.substitutions.append(("%not", os.path.join(config.llvm_tools_dir, "not")))
 config.substitutions.append(

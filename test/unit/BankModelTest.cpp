@@ -1,9 +1,10 @@
 //===- BankModelTest.cpp - Tests of the shared-memory bank model ----------===//
 //
-// 1. Every row of the H100 measurements (shared/bank-model) must be reproduced:
+// 1. Every row of the H100 measurements (test/data/h100-access-patterns.csv,
+//    described in test/data/h100-access-patterns.md) must be reproduced:
 //    wavefronts, and ideal = wavefronts - conflicts. The CSV is found through
-//    $CBL_BANK_MODEL_CSV, else CBL_SHARED_DIR "/bank-model/..." (a compile
-//    definition); a missing file is a failure, never a skip.
+//    $CBL_BANK_MODEL_CSV, else CBL_TEST_DATA_DIR (a compile definition); a
+//    missing file is a failure, never a skip.
 // 1b. Single LDS.64/LDS.128 launches measured directly on an H100, including
 //    the ground-truth kernels whose source-page numbers disagree with the
 //    hardware counters (see the comment there).
@@ -70,8 +71,8 @@ std::string describe(const WarpAccess &A) {
 std::string csvPath() {
   if (const char *Env = std::getenv("CBL_BANK_MODEL_CSV"))
     return Env;
-#ifdef CBL_SHARED_DIR
-  return CBL_SHARED_DIR "/bank-model/h100-access-patterns.csv";
+#ifdef CBL_TEST_DATA_DIR
+  return CBL_TEST_DATA_DIR "/h100-access-patterns.csv";
 #else
   return "";
 #endif
@@ -93,7 +94,7 @@ std::vector<std::string> split(const std::string &Line) {
 TEST(BankModelH100, ReproducesEveryMeasuredRow) {
   std::string Path = csvPath();
   ASSERT_FALSE(Path.empty())
-      << "no CSV: set CBL_BANK_MODEL_CSV or compile with -DCBL_SHARED_DIR=...";
+      << "no CSV: set CBL_BANK_MODEL_CSV or compile with -DCBL_TEST_DATA_DIR=...";
   std::ifstream In(Path);
   ASSERT_TRUE(In.good()) << "cannot open the H100 bank-model CSV '" << Path
                          << "' (set CBL_BANK_MODEL_CSV to its path)";
