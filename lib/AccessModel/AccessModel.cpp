@@ -17,6 +17,15 @@ const char *blockShapeSourceName(BlockShape::Source S) {
   return "assumed";
 }
 
+const char *skippedKindName(SkippedFunction::Kind K) {
+  switch (K) {
+  case SkippedFunction::Kind::Kernel: return "kernel";
+  case SkippedFunction::Kind::Device: return "device";
+  case SkippedFunction::Kind::Host: return "host";
+  }
+  return "device";
+}
+
 std::string describeBlockShape(const BlockShape &S) {
   if (!S.known())
     return S.Description;

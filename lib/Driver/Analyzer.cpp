@@ -51,7 +51,7 @@ std::string shapeAssumption(const FunctionModel &F) {
 struct FileResult {
   RunReport Report;
   std::string Messages;
-  bool Failed = false;
+  UnitStatus Unit;
 };
 
 
@@ -97,14 +97,57 @@ void resolveShapes(TranslationUnitModel &M, const AnalyzerOptions &Opts, std::st
   }
 }
 
+std::string at(const SourcePos &P) {
+  return P.valid() ? P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column) : "";
+}
+
+/// What Clang's errors stopped, and what the front end left out, as
+/// clang-style lines on stderr. A kernel not analysed is an error (exit 2,
+/// like clang-tidy with compiler errors); skipped host code is a note.
+void reportSkipped(const std::string &File, const ParsedFile &P, bool Verbose, FileResult &R) {
+  const TranslationUnitModel &M = P.Model;
+  std::string HostNames;
+  bool DeviceSkipped = false;
+  for (const SkippedFunction &S : M.Skipped) {
+    if (S.What == SkippedFunction::Kind::Host) {
+      HostNames += (HostNames.empty() ? "'" : ", '") + S.Name + "'";
+      continue;
+    }
+    DeviceSkipped = true;
+    bool Kernel = S.What == SkippedFunction::Kind::Kernel;
+    if (Kernel)
+      R.Unit.Status = UnitStatus::State::Partial;
+    std::string Where = at(S.Where);
+    R.Messages += (Where.empty() ? "" : Where + ": ") + (Kernel ? "error: kernel '" : "note: device function '") +
+                  S.Name + "' not analysed: Clang rejects " +
+                  (S.Via.empty() ? "its code" : "'" + S.Via + "', which it calls") + ": " + S.Error +
+                  (S.ErrorWhere.valid() ? " (" + at(S.ErrorWhere) + ")" : "") + "\n";
+  }
+  if (DeviceSkipped)
+    R.Messages.insert(0, P.ErrorText);
+  if (!HostNames.empty()) {
+    if (Verbose)
+      R.Messages += P.HostErrorText;
+    R.Messages += File + ": note: Clang rejects host code in " + HostNames +
+                  " (nvcc accepts it); device code was analysed" +
+                  (Verbose ? "" : " (--verbose shows the errors)") + "\n";
+  }
+  for (const FrontEndNote &N : M.Notes)
+    R.Messages += (N.Where.valid() ? at(N.Where) + ": " : File + ": ") + "note: " + N.Message + "\n";
+  R.Unit.Skipped = M.Skipped;
+  R.Unit.Notes = M.Notes;
+}
+
 FileResult analyseOne(const std::string &File, const CompileCommands *Database,
                       const AnalyzerOptions &Opts) {
   FileResult R;
+  R.Unit.File = File;
   std::vector<std::string> Command;
   if (Database) {
     CompileCommands::Resolved C = Database->resolve(File);
     if (!C.Error.empty()) {
-      R.Failed = true;
+      R.Unit.Status = UnitStatus::State::Failed;
+      R.Unit.Error = llvm::StringRef(C.Error).trim().str();
       R.Messages += C.Error;
       return R;
     }
@@ -119,21 +162,18 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
 
   ParsedFile P = parseCudaFile(File, Command, Opts.Cuda, Opts.Model);
   if (P.Failed) {
-    R.Failed = true;
+    R.Unit.Status = UnitStatus::State::Failed;
+    R.Unit.Error = P.FirstError;
+    R.Unit.ErrorWhere = P.FirstErrorWhere;
+    R.Unit.MissingHeader = P.MissingHeader;
+    R.Unit.Notes = P.Model.Notes;
     R.Messages += P.ErrorText;
-    R.Messages += "error: '" + File + "' does not compile for the device side; nothing analysed\n";
+    R.Messages += "error: '" + File + "' does not compile for the device side" +
+                  (P.MissingHeader.empty() ? "" : " (header '" + P.MissingHeader + "' not found)") +
+                  "; nothing analysed\n";
     return R;
   }
-  if (!P.SkippedHostFunctions.empty()) {
-    std::string Names;
-    for (const auto &N : P.SkippedHostFunctions)
-      Names += (Names.empty() ? "'" : ", '") + N + "'";
-    if (Opts.Verbose)
-      R.Messages += P.HostErrorText;
-    R.Messages += File + ": note: Clang rejects host code in " + Names +
-                  " (nvcc accepts it); device code was analysed" +
-                  (Opts.Verbose ? "" : " (--verbose shows the errors)") + "\n";
-  }
+  reportSkipped(File, P, Opts.Verbose, R);
   TranslationUnitModel &M = P.Model;
   resolveShapes(M, Opts, R.Messages);
   for (const CheckInfo &Info : registeredChecks()) {
@@ -244,10 +284,15 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
   std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> Seen;
   for (FileResult &R : Results) {
     Out.Messages += R.Messages;
-    if (R.Failed) {
+    if (R.Unit.Status == UnitStatus::State::Failed) {
       Out.HadErrors = true;
       ++Out.Report.Errors;
     }
+    if (R.Unit.Status == UnitStatus::State::Partial) {
+      Out.HadErrors = true;
+      ++Out.Report.PartlyAnalysed;
+    }
+    Out.Report.Units.push_back(std::move(R.Unit));
     for (Finding &F : R.Report.Findings)
       if (Seen.insert({absolutePath(F.Where.File), F.Where.Line, F.Where.Column, F.Check, F.Message})
               .second)

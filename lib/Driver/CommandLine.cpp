@@ -362,11 +362,21 @@ int runTool(int Argc, const char **Argv) {
     else if (F.Level == Severity::Warning)
       ++Warnings;
   }
-  size_t Errors = Out.Report.Errors + ErrorFindings;
-  if (!Quiet && (Format == "text" || Format == "github"))
-    errs() << formatv("{0} file{1} analysed, {2} warning{3}, {4} error{5} in {6:f2} s\n",
-                      Files.size(), Files.size() == 1 ? "" : "s", Warnings,
-                      Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Seconds);
+  size_t SkippedKernels = 0;
+  for (const UnitStatus &U : Out.Report.Units)
+    for (const SkippedFunction &S : U.Skipped)
+      SkippedKernels += S.What == SkippedFunction::Kind::Kernel;
+  size_t Errors = Out.Report.Errors + SkippedKernels + ErrorFindings;
+  if (!Quiet && (Format == "text" || Format == "github")) {
+    std::string Partly;
+    if (Out.Report.PartlyAnalysed || Out.Report.Errors)
+      Partly = formatv(" ({0} partly, {1} not at all)", Out.Report.PartlyAnalysed,
+                       Out.Report.Errors).str();
+    errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
+                      Files.size(), Files.size() == 1 ? "" : "s", Partly,
+                      accessSummary(Out.Report), Warnings, Warnings == 1 ? "" : "s", Errors,
+                      Errors == 1 ? "" : "s", Seconds);
+  }
   if (Failed)
     return 2;
   bool FailByLevel =

@@ -4,7 +4,9 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 namespace cbl {
 
@@ -37,10 +39,35 @@ static bool hasToolkit(const std::string &Root) {
   return !Root.empty() && llvm::sys::fs::exists(P);
 }
 
+std::vector<std::string> hostCompilerIncludeDirs() {
+  std::vector<std::string> Dirs;
+  for (const char *Name : {"g++", "gcc", "c++"}) {
+    llvm::ErrorOr<std::string> Path = llvm::sys::findProgramByName(Name);
+    if (!Path)
+      continue;
+    llvm::SmallString<128> Out;
+    if (llvm::sys::fs::createTemporaryFile("cbl-host-include", "txt", Out))
+      return Dirs;
+    std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out), std::nullopt};
+    int RC = llvm::sys::ExecuteAndWait(*Path, {*Path, "-print-file-name=include"}, std::nullopt,
+                                       Redirects, /*SecondsToWait=*/20);
+    auto Text = llvm::MemoryBuffer::getFile(Out);
+    llvm::sys::fs::remove(Out);
+    if (RC != 0 || !Text)
+      continue;
+    std::string Dir = llvm::StringRef((*Text)->getBuffer()).trim().str();
+    if (llvm::sys::path::is_absolute(Dir) && llvm::sys::fs::is_directory(Dir))
+      Dirs.push_back(Dir);
+    break;
+  }
+  return Dirs;
+}
+
 CudaSetup resolveCudaSetup(CudaMode Requested, const std::string &CudaPath,
                            std::string &Error) {
   CudaSetup S;
   S.ResourceDir = CBL_CLANG_RESOURCE_DIR;
+  S.HostIncludeDirs = hostCompilerIncludeDirs();
   std::string Root = CudaPath.empty() ? "/usr/local/cuda" : CudaPath;
   if (Requested == CudaMode::Prelude) {
     S.Mode = CudaMode::Prelude;
@@ -116,6 +143,9 @@ std::vector<std::string> deviceSideCommand(const std::vector<std::string> &Cmd,
     Out.push_back(ShimDir);
     Out.push_back("-isystem");
     Out.push_back(Setup.CudaPath + "/include/cccl");
+    // After Clang's own -include of its CUDA wrapper.
+    Out.push_back("-include");
+    Out.push_back(std::string(ShimDir) + "/cbl_cuda_compat.h");
   } else {
     Out.push_back("-nocudainc");
     Out.push_back("-nocudalib");
@@ -123,6 +153,12 @@ std::vector<std::string> deviceSideCommand(const std::vector<std::string> &Cmd,
     Out.push_back(PreludeDir);
     Out.push_back("-include");
     Out.push_back("cbl_prelude.h");
+    Out.push_back("-include");
+    Out.push_back("cbl_cuda_compat.h");
+  }
+  for (const std::string &Dir : Setup.HostIncludeDirs) {
+    Out.push_back("-idirafter");
+    Out.push_back(Dir);
   }
   Out.push_back(Cmd.back());
   return Out;
@@ -134,6 +170,9 @@ std::vector<std::pair<std::string, std::string>> virtualFiles(const CudaSetup &S
     // CUDA 13 dropped texture_fetch_functions.h, which Clang 19's wrapper includes.
     Files.push_back({std::string(ShimDir) + "/texture_fetch_functions.h",
                      "/* empty: cuda-bank-lint shim for Clang 19 with CUDA 13 */\n"});
+    for (const EmbeddedFile &F : PreludeFileTable)
+      if (llvm::StringRef(F.Name) == "cbl_cuda_compat.h")
+        Files.push_back({std::string(ShimDir) + "/" + F.Name, F.Text});
     return Files;
   }
   for (const EmbeddedFile &F : PreludeFileTable)

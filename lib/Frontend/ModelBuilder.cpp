@@ -1,6 +1,7 @@
 //===- ModelBuilder.cpp - Device-side parse and access-model construction --===//
 #include "cuda-bank-lint/Frontend/ModelBuilder.h"
 #include "BlockShapes.h"
+#include "CompileErrors.h"
 #include "FunctionWalker.h"
 #include "SharedArrays.h"
 #include "UserCodeVisitor.h"
@@ -20,61 +21,6 @@ using namespace clang;
 namespace cbl {
 
 namespace {
-
-/// A byte range of one file, comparable after the SourceManager is gone.
-struct FileRange {
-  std::string File;
-  unsigned Begin = 0, End = 0;
-  std::string Function;
-};
-
-/// Buffers Clang's diagnostics as text and remembers where each error is, so
-/// that errors inside host-only functions can be told apart afterwards.
-class CollectingDiagnostics : public DiagnosticConsumer {
-public:
-  struct Entry {
-    DiagnosticsEngine::Level Level;
-    std::string File;
-    unsigned Offset = 0;
-    std::string Text;
-  };
-  std::vector<Entry> Entries;
-
-  CollectingDiagnostics() : OS(Buffer), Printer(OS, new DiagnosticOptions()) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Printer.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
-  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level < DiagnosticsEngine::Error && Level != DiagnosticsEngine::Note)
-      return;
-    if (Level == DiagnosticsEngine::Note && (Entries.empty()))
-      return;
-    Buffer.clear();
-    Printer.HandleDiagnostic(Level, Info);
-    OS.flush();
-    if (Level == DiagnosticsEngine::Note) {
-      Entries.back().Text += Buffer; // notes belong to the preceding error
-      return;
-    }
-    Entry E;
-    E.Level = Level;
-    E.Text = Buffer;
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      const SourceManager &SM = Info.getSourceManager();
-      SourceLocation L = SM.getFileLoc(Info.getLocation());
-      E.File = SM.getFilename(L).str();
-      E.Offset = SM.getFileOffset(L);
-    }
-    Entries.push_back(std::move(E));
-  }
-
-private:
-  std::string Buffer;
-  llvm::raw_string_ostream OS;
-  TextDiagnosticPrinter Printer;
-};
 
 bool isDeviceFunction(const FunctionDecl *FD) {
   return FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>();
@@ -100,27 +46,6 @@ struct FunctionCollector : UserCodeVisitor<FunctionCollector> {
     return true;
   }
 };
-
-/// Host-only function definitions declared in system headers, found by
-/// walking declaration contexts only (no statements, no types).
-void systemHostFunctions(const DeclContext *DC, const SourceManager &SM,
-                         std::vector<const FunctionDecl *> &Out) {
-  for (const Decl *D : DC->decls()) {
-    bool System = D->getLocation().isValid() && SM.isInSystemHeader(D->getLocation());
-    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-      D = FTD->getTemplatedDecl();
-    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      if (System && FD->doesThisDeclarationHaveABody() && !isDeviceFunction(FD))
-        Out.push_back(FD);
-      continue;
-    }
-    if (const auto *CTD = dyn_cast<ClassTemplateDecl>(D))
-      D = CTD->getTemplatedDecl();
-    if (const auto *Inner = dyn_cast<DeclContext>(D))
-      if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D) || isa<CXXRecordDecl>(D))
-        systemHostFunctions(Inner, SM, Out);
-  }
-}
 
 /// Direct barriers and calls of every device function, closed transitively.
 BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns) {
@@ -174,27 +99,50 @@ BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl
 
 class ModelConsumer : public ASTConsumer {
 public:
-  ModelConsumer(ParsedFile &Out, std::vector<FileRange> &HostRanges, const ModelOptions &Options)
-      : Out(Out), HostRanges(HostRanges), Options(Options) {}
+  ModelConsumer(ParsedFile &Out, const DiagnosticCollector &Diags, const ModelOptions &Options)
+      : Out(Out), Diags(Diags), Options(Options) {}
+
+  /// Sorts Clang's errors (see CompileErrors.h); false when the file as a
+  /// whole cannot be analysed.
+  bool attributeErrors(ErrorAttribution &Attr) {
+    TranslationUnitModel &M = Out.Model;
+    for (const ClangError &E : Diags.Errors)
+      if (!E.Benign.empty())
+        M.Notes.push_back({E.Where, E.Benign + " (Clang: " + E.Message + ")"});
+    for (const ClangError *E : Attr.Global) {
+      if (Out.FirstError.empty()) {
+        Out.FirstError = E->Message;
+        Out.FirstErrorWhere = E->Where;
+      }
+      Out.ErrorText += E->Text;
+      if (!E->MissingHeader.empty() && Out.MissingHeader.empty())
+        Out.MissingHeader = E->MissingHeader;
+    }
+    if (!Attr.Global.empty())
+      return false;
+    for (const auto &[FD, E] : Attr.Host) {
+      M.Skipped.push_back({SkippedFunction::Kind::Host, functionName(FD),
+                           toSourcePos(FD->getASTContext().getSourceManager(), FD->getLocation()),
+                           E->Message, E->Where, ""});
+      Out.HostErrorText += E->Text;
+    }
+    for (const auto &[FD, E] : Attr.Device)
+      Out.ErrorText += E->Text;
+    return true;
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
-    FunctionCollector FC(SM);
-    FC.TraverseDecl(Ctx.getTranslationUnitDecl());
-    // Host functions of system headers too (without walking their bodies):
-    // Clang errors there are host-only errors as well.
-    systemHostFunctions(Ctx.getTranslationUnitDecl(), SM, FC.Host);
-    for (const FunctionDecl *FD : FC.Host) {
-      SourceRange R = FD->getSourceRange();
-      SourceLocation B = SM.getFileLoc(R.getBegin()), E = SM.getFileLoc(R.getEnd());
-      if (B.isInvalid() || E.isInvalid() || SM.getFileID(B) != SM.getFileID(E))
-        continue;
-      HostRanges.push_back({SM.getFilename(B).str(), SM.getFileOffset(B), SM.getFileOffset(E),
-                            FD->getQualifiedNameAsString()});
-    }
     TranslationUnitModel &M = Out.Model;
     if (auto FE = SM.getFileEntryRefForID(SM.getMainFileID()))
       M.MainFile = FE->getName().str();
+    ErrorAttribution Attr(Ctx, Diags.Errors);
+    if (!attributeErrors(Attr)) {
+      Out.Failed = true;
+      return;
+    }
+    FunctionCollector FC(SM);
+    FC.TraverseDecl(Ctx.getTranslationUnitDecl());
     SharedArrayTable Table(Ctx);
     for (const VarDecl *VD : FC.Shared)
       if (!SM.isInSystemHeader(VD->getLocation()))
@@ -212,6 +160,14 @@ public:
         continue;
       if (Walker.InlinedFunctions.count(FD->getCanonicalDecl()))
         continue;
+      if (auto Stop = Attr.stopOf(FD)) {
+        M.Skipped.push_back({FD->hasAttr<CUDAGlobalAttr>() ? SkippedFunction::Kind::Kernel
+                                                           : SkippedFunction::Kind::Device,
+                             functionName(FD), toSourcePos(SM, FD->getLocation()),
+                             Stop->Error->Message, Stop->Error->Where,
+                             patternOf(Stop->In) == patternOf(FD) ? "" : functionName(Stop->In)});
+        continue;
+      }
       FunctionModel F = Walker.walk(
           FD, Options.LaunchArguments ? Shapes.argumentsOf(FD)
                                       : std::map<unsigned, BlockShapeFinder::FixedArgument>());
@@ -226,21 +182,21 @@ public:
 
 private:
   ParsedFile &Out;
-  std::vector<FileRange> &HostRanges;
+  const DiagnosticCollector &Diags;
   const ModelOptions &Options;
 };
 
 class ModelAction : public ASTFrontendAction {
 public:
-  ModelAction(ParsedFile &Out, std::vector<FileRange> &HostRanges, const ModelOptions &Options)
-      : Out(Out), HostRanges(HostRanges), Options(Options) {}
+  ModelAction(ParsedFile &Out, const DiagnosticCollector &Diags, const ModelOptions &Options)
+      : Out(Out), Diags(Diags), Options(Options) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
-    return std::make_unique<ModelConsumer>(Out, HostRanges, Options);
+    return std::make_unique<ModelConsumer>(Out, Diags, Options);
   }
 
 private:
   ParsedFile &Out;
-  std::vector<FileRange> &HostRanges;
+  const DiagnosticCollector &Diags;
   const ModelOptions &Options;
 };
 
@@ -249,7 +205,6 @@ private:
 ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string> &Command,
                          const CudaSetup &Setup, const ModelOptions &Options) {
   ParsedFile Result;
-  std::vector<FileRange> HostRanges;
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Overlay->pushOverlay(Memory);
@@ -257,33 +212,16 @@ ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string>
     Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
 
-  CollectingDiagnostics Diags;
+  DiagnosticCollector Diags;
   tooling::ToolInvocation Invocation(deviceSideCommand(Command, Setup),
-                                     std::make_unique<ModelAction>(Result, HostRanges, Options),
+                                     std::make_unique<ModelAction>(Result, Diags, Options),
                                      Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   bool Ok = Invocation.run();
-
-  // Sort errors into "inside a host-only function" and the rest.
-  unsigned DeviceErrors = 0;
-  for (const auto &E : Diags.Entries) {
-    const FileRange *Host = nullptr;
-    for (const FileRange &R : HostRanges)
-      if (R.File == E.File && E.Offset >= R.Begin && E.Offset <= R.End)
-        Host = &R;
-    if (Host) {
-      if (llvm::find(Result.SkippedHostFunctions, Host->Function) == Result.SkippedHostFunctions.end())
-        Result.SkippedHostFunctions.push_back(Host->Function);
-      Result.HostErrorText += E.Text;
-      continue;
-    }
-    ++DeviceErrors;
-    Result.ErrorText += E.Text;
-  }
-  if (DeviceErrors || (!Ok && Diags.Entries.empty())) {
-    Result.Failed = true;
-    if (Result.ErrorText.empty())
-      Result.ErrorText = "error: Clang could not process '" + File + "'\n";
+  if (!Ok && Diags.Errors.empty()) {
+    Result.Failed = true; // the command itself was rejected
+    Result.FirstError = "Clang could not process '" + File + "'";
+    Result.ErrorText = "error: " + Result.FirstError + "\n";
   }
   return Result;
 }

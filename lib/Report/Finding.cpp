@@ -3,6 +3,7 @@
 #include "cuda-bank-lint/Report/Reporters.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 namespace cbl {
@@ -17,6 +18,28 @@ const char *severityName(Severity S) {
   return "warning";
 }
 
+const char *unitStateName(UnitStatus::State S) {
+  switch (S) {
+  case UnitStatus::State::Analysed: return "analysed";
+  case UnitStatus::State::Partial: return "partial";
+  case UnitStatus::State::Failed: return "failed";
+  }
+  return "failed";
+}
+
+std::string accessSummary(const RunReport &R) {
+  static const char *const Order[] = {"exact", "bound", "data-dependent", "unknown", "unsupported"};
+  std::map<std::string, size_t> Count;
+  for (const AccessRecord &A : R.Accesses)
+    ++Count[A.Status];
+  std::string Parts;
+  for (const char *S : Order)
+    if (Count[S])
+      Parts += (Parts.empty() ? "" : ", ") + std::to_string(Count[S]) + " " + S;
+  size_t N = R.Accesses.size();
+  return std::to_string(N) + " shared access" + (N == 1 ? "" : "es") +
+         (Parts.empty() ? "" : " (" + Parts + ")");
+}
 
 static auto key(const SourcePos &P) { return std::make_tuple(P.File, P.Line, P.Column); }
 

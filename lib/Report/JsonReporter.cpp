@@ -31,6 +31,40 @@ llvm::json::Array strings(const std::vector<std::string> &S) {
   return A;
 }
 
+llvm::json::Array units(const std::vector<UnitStatus> &Units) {
+  llvm::json::Array A;
+  for (const UnitStatus &U : Units) {
+    llvm::json::Array Skipped;
+    for (const SkippedFunction &S : U.Skipped) {
+      llvm::json::Object O = position(S.Where);
+      O["kind"] = skippedKindName(S.What);
+      O["function"] = S.Name;
+      O["error"] = S.Error;
+      O["error_location"] = S.ErrorWhere.valid() ? llvm::json::Value(position(S.ErrorWhere)) : nullptr;
+      O["via"] = S.Via.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(S.Via);
+      Skipped.push_back(std::move(O));
+    }
+    llvm::json::Array Notes;
+    for (const FrontEndNote &N : U.Notes) {
+      llvm::json::Object O = position(N.Where);
+      O["message"] = N.Message;
+      Notes.push_back(std::move(O));
+    }
+    llvm::json::Object O{{"file", U.File},
+                         {"status", unitStateName(U.Status)},
+                         {"skipped", std::move(Skipped)},
+                         {"notes", std::move(Notes)}};
+    if (U.Status == UnitStatus::State::Failed) {
+      O["error"] = U.Error;
+      O["error_location"] = U.ErrorWhere.valid() ? llvm::json::Value(position(U.ErrorWhere)) : nullptr;
+      O["missing_header"] = U.MissingHeader.empty() ? llvm::json::Value(nullptr)
+                                                    : llvm::json::Value(U.MissingHeader);
+    }
+    A.push_back(std::move(O));
+  }
+  return A;
+}
+
 } // namespace
 
 void printJson(const RunReport &R, llvm::raw_ostream &OS) {
@@ -119,6 +153,8 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
                          {"mode", R.Mode},
                          {"files", R.Files},
                          {"errors", R.Errors},
+                         {"partly_analysed", R.PartlyAnalysed},
+                         {"translation_units", units(R.Units)},
                          {"diagnostics", std::move(Diags)},
                          {"accesses", std::move(Accesses)}};
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";

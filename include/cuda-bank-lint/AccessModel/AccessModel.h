@@ -157,11 +157,33 @@ struct FunctionModel {
   std::vector<LoopInfo> Loops; ///< indexed by LoopInfo::Id
 };
 
+/// A function the front end did not analyse because Clang rejects code it
+/// needs (its own body or a function it calls).
+struct SkippedFunction {
+  enum class Kind { Kernel, Device, Host };
+  Kind What = Kind::Device;
+  std::string Name;
+  SourcePos Where;
+  std::string Error;        ///< the first Clang error that stopped it (message only)
+  SourcePos ErrorWhere;
+  std::string Via;          ///< the callee holding the error, when it is not this function
+};
+const char *skippedKindName(SkippedFunction::Kind K);
+
+/// Something the front end saw and did not model, or a Clang error that nvcc
+/// does not make (the construct is then left out): stated, never silent.
+struct FrontEndNote {
+  SourcePos Where;
+  std::string Message;
+};
+
 /// Everything the front end found in one translation unit.
 struct TranslationUnitModel {
   std::string MainFile;
   std::vector<SharedArray> Arrays;    ///< indexed by SharedArray::Id
   std::vector<FunctionModel> Functions;
+  std::vector<SkippedFunction> Skipped;
+  std::vector<FrontEndNote> Notes;
 };
 
 } // namespace cbl

@@ -26,7 +26,15 @@ struct CudaSetup {
   std::string CudaPath;              ///< toolkit root in Headers mode
   std::string GpuArch = "sm_90";     ///< the one device arch parsed
   std::string ResourceDir;           ///< Clang's builtin headers
+  /// The host compiler's own include directories (GCC's omp.h, ...), which
+  /// nvcc finds through its host compiler; searched after everything else.
+  std::vector<std::string> HostIncludeDirs;
 };
+
+/// The include directory of the host compiler that nvcc would use (g++, else
+/// gcc or c++ on PATH): what `g++ -print-file-name=include` prints, if it
+/// exists. Empty when there is no host compiler.
+std::vector<std::string> hostCompilerIncludeDirs();
 
 /// Decides the mode: Headers if Requested is Headers, or Auto and a toolkit
 /// with include/cuda_runtime.h exists at CudaPath (or /usr/local/cuda).

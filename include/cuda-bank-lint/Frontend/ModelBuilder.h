@@ -1,10 +1,11 @@
 //===- ModelBuilder.h - Parse one CUDA file into an access model ----------===//
 //
 // The front end's entry point: runs Clang on the device side of one file and
-// returns the TranslationUnitModel, or the compiler's errors. Errors that Clang
-// reports only inside host-only functions (nvcc accepts code that Clang's CUDA
-// mode rejects there) do not affect device code: the kernels are analysed and
-// the skipped host functions are listed.
+// returns the TranslationUnitModel, or the compiler's errors. An error stops
+// only the code it is in (lib/Frontend/CompileErrors.h): a host-only function
+// is skipped, a device function and every kernel that calls it are not
+// analysed (the model lists them with the error), and only errors outside
+// every function, or missing headers, fail the whole file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_FRONTEND_MODELBUILDER_H
@@ -19,12 +20,13 @@
 namespace cbl {
 
 struct ParsedFile {
-  TranslationUnitModel Model;
-  bool Failed = false;         ///< the device side does not compile
-  std::string ErrorText;       ///< Clang's diagnostics for the failure
-  /// Host-only functions whose bodies Clang rejected, with the first error.
-  std::vector<std::string> SkippedHostFunctions;
-  std::string HostErrorText;   ///< Clang's text for those errors (--verbose)
+  TranslationUnitModel Model;  ///< Model.Skipped lists what errors stopped
+  bool Failed = false;         ///< nothing could be analysed
+  std::string MissingHeader;   ///< when Failed because a header was not found
+  std::string FirstError;      ///< when Failed: the first error, message only
+  SourcePos FirstErrorWhere;
+  std::string ErrorText;       ///< Clang's text of the errors in device code or outside functions
+  std::string HostErrorText;   ///< Clang's text of the errors in host-only functions (--verbose)
 };
 
 /// What the front end may infer beyond the source of the kernels.

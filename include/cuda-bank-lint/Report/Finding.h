@@ -90,6 +90,20 @@ struct AccessRecord {
   std::vector<LaneRow> Lanes; ///< worst warp, only with --explain
 };
 
+/// What happened to one input file: analysed, partly (a kernel was not
+/// analysed because Clang rejects code it needs) or not at all.
+struct UnitStatus {
+  enum class State { Analysed, Partial, Failed };
+  std::string File;
+  State Status = State::Analysed;
+  std::string Error;          ///< Failed: the first error, message only
+  SourcePos ErrorWhere;
+  std::string MissingHeader;  ///< Failed because this header was not found
+  std::vector<SkippedFunction> Skipped;
+  std::vector<FrontEndNote> Notes;
+};
+const char *unitStateName(UnitStatus::State S);
+
 /// Everything one run produced, for one or many translation units.
 struct RunReport {
   std::string ToolVersion;
@@ -97,7 +111,9 @@ struct RunReport {
   std::vector<Finding> Findings;
   std::vector<AccessRecord> Accesses;
   unsigned Files = 0;
-  unsigned Errors = 0;
+  unsigned Errors = 0;          ///< files not analysed at all
+  unsigned PartlyAnalysed = 0;  ///< files with a kernel not analysed
+  std::vector<UnitStatus> Units; ///< one per input file, in input order
 };
 
 } // namespace cbl

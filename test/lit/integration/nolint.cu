@@ -55,4 +55,4 @@ void launch(float *o) {
   plain<<<1, b>>>(o); sameLine<<<1, b>>>(o); namedCheck<<<1, b>>>(o); otherCheck<<<1, b>>>(o);
   nextLine<<<1, b>>>(o); region<<<1, b>>>(o); afterRegion<<<1, b>>>(o);
 }
-// CHECK: 1 file analysed, 3 warnings, 0 errors
+// CHECK: 1 file analysed, {{[0-9]+ shared access.*}}, 3 warnings, 0 errors
