@@ -55,6 +55,48 @@ std::string outerDims(const SharedArray &A) {
 /// Severity of a conflict that depends on a parameter's value; the option
 /// cuda-shared-bank-conflict.PossibleSeverity is remark (default), warning
 /// or none.
+/// Where a finding on access A is reported: at the access, or, when the
+/// access is inside a system header (a library such as CUB) and those are not
+/// shown, at the innermost call made from user code. Frame is the index of
+/// that call in A.CallChain, or -1.
+int userFrame(const SharedAccess &A, bool SystemHeaders) {
+  if (SystemHeaders || !A.Where.InSystemHeader)
+    return -1;
+  for (int I = int(A.CallChain.size()) - 1; I >= 0; --I)
+    if (!A.CallChain[size_t(I)].Site.InSystemHeader)
+      return I;
+  return -1;
+}
+
+/// The calls that lead to an access in a helper. In user code: one note at
+/// the outermost call. Reported at the user's call into a library: a note for
+/// each call inside the library and one at the access itself (like Clang's
+/// template instantiation backtrace, innermost last).
+void addCallNotes(Finding &F, const SharedAccess &A, const std::string &Kernel,
+                  bool SystemHeaders) {
+  if (A.CallChain.empty())
+    return;
+  int U = userFrame(A, SystemHeaders);
+  if (U < 0) {
+    const CallFrame &Outer = A.CallChain.front();
+    F.Notes.push_back({Outer.Site,
+                       fmt::format("in '{}' as called from '{}' here, with these arguments",
+                                   Outer.Callee, Kernel),
+                       {}});
+    return;
+  }
+  for (size_t I = size_t(U) + 1; I < A.CallChain.size(); ++I)
+    F.Notes.push_back({A.CallChain[I].Site,
+                       fmt::format("'{}' calls '{}' here", A.CallChain[I - 1].Callee,
+                                   A.CallChain[I].Callee),
+                       {}});
+  F.Notes.push_back({A.Where,
+                     fmt::format("the access is here, in '{}' (a system header; "
+                                 "--system-headers reports it here)",
+                                 A.CallChain.back().Callee),
+                     {}});
+}
+
 std::optional<Severity> possibleSeverityOption(const CheckOptions &O) {
   auto It = O.Values.find(std::string(BankConflictCheck::Name) + ".PossibleSeverity");
   if (It == O.Values.end())
@@ -141,7 +183,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   Finding F;
   F.Check = Name;
   F.Level = Severity::Warning;
-  F.Where = A.Where;
+  int U = userFrame(A, Ctx.Options.SystemHeaders);
+  F.Where = U < 0 ? A.Where : A.CallChain[size_t(U)].Site;
   F.Message = fmt::format(
       "{}{}-way bank conflict {} '{}'{}: {} lanes of warp {} {} {} distinct words of bank {}{}{} "
       "({} wavefronts, ideal {})",
@@ -212,11 +255,7 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   if (!Costed)
     How = fmt::format("byte offset in '{}' = {}", Arr.Name, Offset);
   F.Notes.push_back({A.Where, How, {}});
-  if (A.CallSite.valid())
-    F.Notes.push_back({A.CallSite,
-                       fmt::format("in '{}' as called from '{}' here, with these arguments",
-                                   A.Callee, E.Fn->Name),
-                       {}});
+  addCallNotes(F, A, E.Fn->Name, Ctx.Options.SystemHeaders);
   std::vector<std::string> Collide;
   for (auto &[L, W] : Lanes)
     Collide.push_back(fmt::format("lane {} (word {})", L, W));
@@ -264,7 +303,11 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
     F.Notes.push_back({Arr.Decl,
                        fmt::format("'{}' is {}, so padding a dimension does not apply; change the "
                                    "index instead (e.g. skew it by i / 32 or XOR-swizzle it)",
-                                   Arr.Name, Arr.IsExtern ? "a dynamic (extern) buffer" : "one-dimensional"),
+                                   Arr.Name,
+                                   Arr.IsExtern      ? "a dynamic (extern) buffer"
+                                   : Arr.Dims.empty() ? "not an array (storage of type '" +
+                                                            Arr.ElementType + "')"
+                                                      : "one-dimensional"),
                        {}});
   }
   return F;
@@ -299,7 +342,10 @@ void BankConflictCheck::run(CheckContext &Ctx) {
       continue;
     const SourcePos &P = E.Access->Where;
     if (Reported.insert({P.File, P.Line, P.Column, E.Access->Op,
-                         E.Fn->Name + "@" + std::to_string(E.Access->CallSite.Offset)})
+                         E.Fn->Name + "@" +
+                             std::to_string(E.Access->CallChain.empty()
+                                                ? 0
+                                                : E.Access->CallChain.front().Site.Offset)})
             .second)
       Warn[I] = true;
   }
@@ -330,8 +376,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.Shape = E.Fn->Shape;
     for (const LaunchArgument &LA : E.Fn->LaunchArguments)
       R.LaunchArguments.push_back(describeLaunchArgument(LA));
-    R.CallSite = A.CallSite;
-    R.Callee = A.Callee;
+    R.CallChain = A.CallChain;
     R.Index = renderOffset(A.ByteOffset, Arrays);
     R.Parameters = V.Parameters;
     R.AssumedUniform = V.AssumedUniform;

@@ -103,6 +103,10 @@ cl::list<std::string> ExtraArg("extra-arg", cl::desc("Compiler flag to append"),
 cl::list<std::string> ExtraArgBefore("extra-arg-before", cl::desc("Compiler flag to prepend"),
                                      cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the checks and exit"), cl::cat(Category));
+cl::opt<bool> SystemHeaders("system-headers",
+                            cl::desc("Report findings inside system headers (libraries such as "
+                                     "CUB) where they are, instead of at the call from your code"),
+                            cl::cat(Category));
 cl::opt<bool> Verbose("verbose", cl::desc("Explain what was skipped and why"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(Category));
 
@@ -208,6 +212,8 @@ int runTool(int Argc, const char **Argv) {
     Conf->WarningsAsErrors = WarningsAsErrors;
   if (HeaderFilter.getNumOccurrences())
     Conf->HeaderFilterRegex = HeaderFilter;
+  if (SystemHeaders.getNumOccurrences())
+    Conf->SystemHeaders = SystemHeaders;
   if (Arch.getNumOccurrences())
     Conf->Arch = Arch;
   if (MinDegree.getNumOccurrences())
@@ -255,6 +261,7 @@ int runTool(int Argc, const char **Argv) {
   Opts.CheckGlobs = CheckGlobs;
   Opts.BlockDimRules = Conf->BlockDim;
   Opts.Model.LaunchArguments = Conf->LaunchArguments.value_or(true);
+  Opts.Checks.SystemHeaders = Conf->SystemHeaders.value_or(false);
   if (Conf->HeaderFilterRegex) {
     std::string Why;
     if (!Conf->HeaderFilterRegex->empty() && !Regex(*Conf->HeaderFilterRegex).isValid(Why))

@@ -217,12 +217,14 @@ private:
       readCheckOptions(V, C);
     } else if (Key == "LaunchArguments") {
       boolean(C.LaunchArguments);
+    } else if (Key == "SystemHeaders") {
+      boolean(C.SystemHeaders);
     } else if (Key == "InheritParentConfig") {
       boolean(C.InheritParentConfig);
     } else {
       fail(KV.getKey(), "unknown key '" + Key +
                             "' (known: Checks, WarningsAsErrors, HeaderFilterRegex, Arch, "
-                            "MinConflictDegree, BlockDim, LaunchArguments, ExtraArgs, "
+                            "MinConflictDegree, BlockDim, LaunchArguments, SystemHeaders, ExtraArgs, "
                             "ExtraArgsBefore, CheckOptions, InheritParentConfig)");
     }
   }
@@ -277,6 +279,7 @@ Config mergeConfig(const Config &Parent, const Config &Child) {
   inherit(M.Arch, Parent.Arch);
   inherit(M.MinConflictDegree, Parent.MinConflictDegree);
   inherit(M.LaunchArguments, Parent.LaunchArguments);
+  inherit(M.SystemHeaders, Parent.SystemHeaders);
   M.BlockDim.insert(M.BlockDim.end(), Parent.BlockDim.begin(), Parent.BlockDim.end());
   M.ExtraArgs.insert(M.ExtraArgs.begin(), Parent.ExtraArgs.begin(), Parent.ExtraArgs.end());
   M.ExtraArgsBefore.insert(M.ExtraArgsBefore.begin(), Parent.ExtraArgsBefore.begin(),
@@ -313,6 +316,7 @@ std::string dumpConfig(const Config &C) {
   OS << "Arch: " << quoted(C.Arch.value_or("sm_90")) << "\n";
   OS << "MinConflictDegree: " << C.MinConflictDegree.value_or(2) << "\n";
   OS << "LaunchArguments: " << (C.LaunchArguments.value_or(true) ? "true" : "false") << "\n";
+  OS << "SystemHeaders: " << (C.SystemHeaders.value_or(false) ? "true" : "false") << "\n";
   OS << "BlockDim:";
   if (C.BlockDim.empty())
     OS << " {}";

@@ -28,6 +28,14 @@ bool isDeviceSide(const FunctionDecl *FD) {
 /// empty for every other error.
 std::string benignEffect(const Diagnostic &Info, llvm::StringRef Message) {
   unsigned ID = Info.getID();
+  if ((ID == diag::err_attribute_wrong_number_arguments ||
+       ID == diag::err_attribute_too_many_arguments ||
+       ID == diag::err_attribute_too_few_arguments) &&
+      Info.hasSourceManager() && Info.getLocation().isValid() &&
+      Info.getSourceManager().isInSystemHeader(Info.getLocation()))
+    // GCC's omp.h: __attribute__((__malloc__(omp_free))), a GCC 11 form.
+    return "Clang does not accept an attribute of a system header that the host compiler "
+           "accepts; the attribute is ignored";
   if (ID == diag::err_attributes_not_allowed)
     // `__shared__ alignas(16) float s[N]`: Clang drops the attribute list.
     return "Clang ignores an attribute list at this position (nvcc accepts it, e.g. "

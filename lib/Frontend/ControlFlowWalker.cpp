@@ -64,30 +64,69 @@ void FunctionWalker::mergeEnvs(const SymRef &Cond, const Env &Then, const Env &E
     Vars = Then;
     return;
   }
-  Env M;
-  for (const auto &KV : Then.Ints) {
-    auto It = Else.Ints.find(KV.first);
-    if (It == Else.Ints.end())
-      continue; // declared in one branch only: out of scope after it
-    M.Ints[KV.first] = KV.second == It->second
+  // Values that differ between the branches become selects on Cond;
+  // pointers and references must at least stay in the same array.
+  auto MergeInts = [&](const auto &A, const auto &B, auto &Into) {
+    for (const auto &KV : A) {
+      auto It = B.find(KV.first);
+      if (It == B.end())
+        continue; // declared in one branch only: out of scope after it
+      Into[KV.first] = KV.second == It->second
                            ? KV.second
                            : SymExpr::select(Cond, KV.second, It->second, KV.second->Type);
+    }
+  };
+  auto MergePtrs = [&](const auto &A, const auto &B, auto &Into) {
+    for (const auto &KV : A) {
+      auto It = B.find(KV.first);
+      if (It == B.end() || It->second.ArrayId != KV.second.ArrayId)
+        continue;
+      SharedLoc L = KV.second;
+      if (L.ByteOffset != It->second.ByteOffset)
+        L.ByteOffset = SymExpr::select(Cond, KV.second.ByteOffset, It->second.ByteOffset,
+                                       IntType::i64());
+      Into[KV.first] = L;
+    }
+  };
+  auto MergeRefs = [&](const auto &A, const auto &B, auto &Into) {
+    for (const auto &KV : A) {
+      auto It = B.find(KV.first);
+      if (It != B.end() && It->second.ArrayId == KV.second.ArrayId &&
+          It->second.ByteOffset == KV.second.ByteOffset)
+        Into[KV.first] = KV.second;
+    }
+  };
+  Env M;
+  MergeInts(Then.Ints, Else.Ints, M.Ints);
+  MergePtrs(Then.Ptrs, Else.Ptrs, M.Ptrs);
+  MergeRefs(Then.Refs, Else.Refs, M.Refs);
+  for (const auto &KV : Then.ObjectVars) {
+    auto It = Else.ObjectVars.find(KV.first);
+    if (It != Else.ObjectVars.end() && It->second == KV.second)
+      M.ObjectVars.insert(KV);
   }
-  for (const auto &KV : Then.Ptrs) {
-    auto It = Else.Ptrs.find(KV.first);
-    if (It == Else.Ptrs.end() || It->second.ArrayId != KV.second.ArrayId)
+  M.Temporaries = Then.Temporaries;
+  for (const auto &KV : Else.Temporaries)
+    M.Temporaries.insert(KV);
+  // Objects have unique ids: one made in a single branch is kept as it is.
+  M.Objects = Then.Objects;
+  for (const auto &[Id, E] : Else.Objects) {
+    auto It = M.Objects.find(Id);
+    if (It == M.Objects.end()) {
+      M.Objects.emplace(Id, E);
       continue;
-    SharedLoc L = KV.second;
-    if (L.ByteOffset != It->second.ByteOffset)
-      L.ByteOffset = SymExpr::select(Cond, KV.second.ByteOffset, It->second.ByteOffset,
-                                     IntType::i64());
-    M.Ptrs[KV.first] = L;
-  }
-  for (const auto &KV : Then.Refs) {
-    auto It = Else.Refs.find(KV.first);
-    if (It != Else.Refs.end() && It->second.ArrayId == KV.second.ArrayId &&
-        It->second.ByteOffset == KV.second.ByteOffset)
-      M.Refs[KV.first] = KV.second;
+    }
+    const ObjectState T = It->second;
+    ObjectState &O = It->second;
+    O = ObjectState();
+    MergeInts(T.Ints, E.Ints, O.Ints);
+    MergePtrs(T.Ptrs, E.Ptrs, O.Ptrs);
+    MergeRefs(T.Refs, E.Refs, O.Refs);
+    for (const auto &KV : T.Members) {
+      auto EIt = E.Members.find(KV.first);
+      if (EIt != E.Members.end() && EIt->second == KV.second)
+        O.Members.insert(KV);
+    }
   }
   Vars = std::move(M);
 }
@@ -191,6 +230,12 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
       Vars.Ints[VD] = Varying[VD] ? SymExpr::varying(N, Why, intTypeOf(VD->getType()))
                                   : SymExpr::uniform(N, Why, intTypeOf(VD->getType()));
     }
+    // Members of objects changed in the loop are not tracked through it.
+    for (const FieldDecl *FD : AV.Fields)
+      for (auto &KV : Vars.Objects) {
+        KV.second.Ints.erase(FD);
+        KV.second.Ptrs.erase(FD);
+      }
   };
   Env Before = Vars;
   std::vector<Guard> PathBefore = Path;

@@ -71,6 +71,13 @@ static SymRef builtinVarMember(const PseudoObjectExpr *POE);
 bool FunctionWalker::loadVaries(const Expr *LV) {
   if (auto Loc = lvalOf(LV))
     return isThreadVarying(Loc->ByteOffset);
+  if (const auto *ME = dyn_cast<MemberExpr>(LV->IgnoreParens()))
+    if (auto OM = objectMember(ME)) {
+      const ObjectState &O = Vars.Objects[OM->first];
+      auto It = O.Ints.find(OM->second);
+      if (It != O.Ints.end())
+        return isThreadVarying(It->second);
+    }
   return !uniformAddress(LV);
 }
 
@@ -347,6 +354,13 @@ SymRef FunctionWalker::intOf(const Expr *E) {
       if (const auto *PO = dyn_cast<PseudoObjectExpr>(Sub))
         if (SymRef Leaf = builtinVarMember(PO))
           return SymExpr::cast(Leaf, T);
+      if (const auto *ME = dyn_cast<MemberExpr>(Sub))
+        if (auto OM = objectMember(ME)) {
+          const ObjectState &O = Vars.Objects[OM->first];
+          auto It = O.Ints.find(OM->second);
+          if (It != O.Ints.end())
+            return SymExpr::cast(It->second, T);
+        }
       bool Shared = lvalOf(Sub).has_value(), Varying = loadVaries(Sub);
       if (Shared)
         return unknownFor(E, Varying ? "value loaded from shared memory at a thread-dependent address"
@@ -495,6 +509,13 @@ static SymRef addOffset(const SymRef &A, const SymRef &B) {
 
 std::optional<SharedLoc> FunctionWalker::ptrOf(const Expr *E) {
   E = E->IgnoreParens();
+  if (isa<CXXThisExpr>(E)) {
+    if (!This.Shared)
+      return std::nullopt;
+    SharedLoc L = *This.Shared;
+    L.Type = E->getType()->getPointeeType();
+    return L;
+  }
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     switch (CE->getCastKind()) {
     case CK_ArrayToPointerDecay: {
@@ -510,6 +531,13 @@ std::optional<SharedLoc> FunctionWalker::ptrOf(const Expr *E) {
         if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
           auto It = Vars.Ptrs.find(VD);
           if (It != Vars.Ptrs.end())
+            return It->second;
+        }
+      if (const auto *ME = dyn_cast<MemberExpr>(Sub))
+        if (auto OM = objectMember(ME)) {
+          const ObjectState &O = Vars.Objects[OM->first];
+          auto It = O.Ptrs.find(OM->second);
+          if (It != O.Ptrs.end())
             return It->second;
         }
       return std::nullopt;
@@ -613,6 +641,16 @@ std::optional<SharedLoc> FunctionWalker::lvalOf(const Expr *E) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || FD->isBitField())
       return std::nullopt;
+    if (auto OM = objectMember(ME)) {
+      // A member of an object in registers: shared only through a reference.
+      const ObjectState &O = Vars.Objects[OM->first];
+      auto It = O.Refs.find(FD);
+      if (It == O.Refs.end())
+        return std::nullopt;
+      SharedLoc L = It->second;
+      L.Type = ME->getType();
+      return L;
+    }
     std::optional<SharedLoc> Base = ME->isArrow() ? ptrOf(ME->getBase()) : lvalOf(ME->getBase());
     if (!Base)
       return std::nullopt;

@@ -20,6 +20,23 @@ using namespace clang;
 namespace cbl {
 
 namespace {
+/// x op= e is x = x op e.
+std::optional<Opcode> compoundOpcode(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_AddAssign: return Opcode::Add;
+  case BO_SubAssign: return Opcode::Sub;
+  case BO_MulAssign: return Opcode::Mul;
+  case BO_DivAssign: return Opcode::Div;
+  case BO_RemAssign: return Opcode::Rem;
+  case BO_ShlAssign: return Opcode::Shl;
+  case BO_ShrAssign: return Opcode::Shr;
+  case BO_AndAssign: return Opcode::And;
+  case BO_OrAssign: return Opcode::Or;
+  case BO_XorAssign: return Opcode::Xor;
+  default: return std::nullopt;
+  }
+}
+
 bool isTrivialCopy(const CXXMethodDecl *MD) {
   return MD && MD->isTrivial() &&
          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
@@ -126,10 +143,8 @@ void FunctionWalker::recordAccess(const Expr *LV, const SharedLoc &Loc, AccessOp
   A.ByteOffset = Loc.ByteOffset;
   A.Guards = currentGuards();
   A.Loops = LoopStack;
-  if (!CallSites.empty()) {
-    A.CallSite = CallSites.front().first;
-    A.Callee = CallSites.front().second;
-  }
+  for (const auto &[Site, Callee] : CallSites)
+    A.CallChain.push_back({Site, Callee});
   QualType T = ValueType.isNull() ? Loc.Type : ValueType;
   uint64_t Size = sizeOf(T);
   // An aggregate is moved in the widest chunks its alignment allows (at most
@@ -189,6 +204,28 @@ void FunctionWalker::assignVar(const VarDecl *VD, const Expr *RHS, SymRef Value)
   }
 }
 
+void FunctionWalker::assignObjectMember(const BinaryOperator *BO, unsigned Obj,
+                                        const FieldDecl *FD) {
+  if (!BO->isCompoundAssignmentOp()) {
+    storeMember(Obj, FD, BO->getRHS());
+    return;
+  }
+  ObjectState &O = Vars.Objects[Obj];
+  auto It = O.Ints.find(FD);
+  auto Op = compoundOpcode(BO->getOpcode());
+  if (It == O.Ints.end() || !Op || !FD->getType()->isIntegralOrEnumerationType()) {
+    O.Ints.erase(FD);
+    O.Ptrs.erase(FD);
+    return;
+  }
+  IntType CT = intTypeOf(cast<CompoundAssignOperator>(BO)->getComputationResultType());
+  SymRef Old = SymExpr::cast(It->second, CT), R = intOf(BO->getRHS());
+  SymRef New = *Op == Opcode::Shl || *Op == Opcode::Shr
+                   ? SymExpr::binary(*Op, Old, R, CT)
+                   : SymExpr::binary(*Op, Old, SymExpr::cast(R, CT), CT);
+  Vars.Objects[Obj].Ints[FD] = SymExpr::cast(New, intTypeOf(FD->getType()));
+}
+
 void FunctionWalker::declare(const VarDecl *VD) {
   if (isSharedVar(VD)) {
     Table.add(VD, Arrays);
@@ -198,9 +235,17 @@ void FunctionWalker::declare(const VarDecl *VD) {
   if (Init)
     visit(Init);
   if (VD->getType()->isReferenceType()) {
-    if (Init)
+    if (Init) {
       if (auto L = lvalOf(Init))
         Vars.Refs[VD] = *L;
+      else if (auto O = objectOf(Init))
+        Vars.ObjectVars[VD] = *O;
+    }
+    return;
+  }
+  if (VD->getType()->isRecordType()) {
+    if (auto O = objectOf(Init))
+      Vars.ObjectVars[VD] = *O;
     return;
   }
   if (VD->getType()->isPointerType()) {
@@ -325,6 +370,12 @@ void FunctionWalker::visit(const Expr *E) {
         recordAccess(BO->getLHS(), *Loc, AccessOp::Store, BO->getLHS()->getType());
         return;
       }
+      if (const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParens()))
+        if (auto OM = objectMember(ME)) {
+          visitLValueOperands(ME);
+          assignObjectMember(BO, OM->first, OM->second);
+          return;
+        }
       if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
         if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
           if (BO->isCompoundAssignmentOp()) {
@@ -333,21 +384,9 @@ void FunctionWalker::visit(const Expr *E) {
             IntType CT = intTypeOf(CAO->getComputationResultType());
             SymRef Old = SymExpr::cast(valueOfVar(VD, BO->getLHS()), CT);
             SymRef R = intOf(BO->getRHS());
-            Opcode Op = Opcode::Add;
-            bool Known = true;
-            switch (BO->getOpcode()) {
-            case BO_AddAssign: Op = Opcode::Add; break;
-            case BO_SubAssign: Op = Opcode::Sub; break;
-            case BO_MulAssign: Op = Opcode::Mul; break;
-            case BO_DivAssign: Op = Opcode::Div; break;
-            case BO_RemAssign: Op = Opcode::Rem; break;
-            case BO_ShlAssign: Op = Opcode::Shl; break;
-            case BO_ShrAssign: Op = Opcode::Shr; break;
-            case BO_AndAssign: Op = Opcode::And; break;
-            case BO_OrAssign: Op = Opcode::Or; break;
-            case BO_XorAssign: Op = Opcode::Xor; break;
-            default: Known = false;
-            }
+            std::optional<Opcode> CompoundOp = compoundOpcode(BO->getOpcode());
+            bool Known = CompoundOp.has_value();
+            Opcode Op = CompoundOp.value_or(Opcode::Add);
             if (VD->getType()->isPointerType()) {
               if (auto P = ptrOf(BO->getLHS())) {
                 SymRef Off = scaledIndex(BO->getRHS(), SymExpr::constant(int64_t(sizeOf(P->Type))));
@@ -398,6 +437,18 @@ void FunctionWalker::visit(const Expr *E) {
         recordAccess(UO->getSubExpr(), *Loc, AccessOp::Store, UO->getSubExpr()->getType());
         return;
       }
+      if (const auto *ME = dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParens()))
+        if (auto OM = objectMember(ME)) {
+          ObjectState &O = Vars.Objects[OM->first];
+          auto It = O.Ints.find(OM->second);
+          if (It != O.Ints.end())
+            It->second = SymExpr::binary(UO->isIncrementOp() ? Opcode::Add : Opcode::Sub,
+                                         It->second, SymExpr::constant(1, It->second->Type),
+                                         It->second->Type);
+          else
+            O.Ptrs.erase(OM->second);
+          return;
+        }
       if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
         if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
           if (VD->getType()->isPointerType()) {
@@ -469,6 +520,13 @@ void FunctionWalker::visit(const Expr *E) {
         return;
       }
     }
+    if (CCE->getType()->isRecordType() && !Vars.Temporaries.count(CCE)) {
+      // A class object: its constructor runs here (ObjectModel.cpp).
+      unsigned Id = newObject();
+      Vars.Temporaries[CCE] = Id;
+      construct(CCE, Id);
+      return;
+    }
     for (const Expr *Arg : CCE->arguments())
       visit(Arg);
     return;
@@ -491,6 +549,7 @@ void FunctionWalker::visit(const Expr *E) {
 void FunctionWalker::walkStmt(const Stmt *S) {
   if (!S)
     return;
+
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     for (const Stmt *Child : CS->body()) {
       walkStmt(Child);
@@ -551,6 +610,10 @@ void FunctionWalker::walkStmt(const Stmt *S) {
     recordBarrier(S, "bar.sync (inline PTX)", "", SourcePos());
     return;
   }
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
+    walkAsm(Asm);
+    return;
+  }
   if (const auto *E = dyn_cast<Expr>(S)) {
     visit(E);
     return;
@@ -578,6 +641,8 @@ FunctionModel FunctionWalker::walk(const FunctionDecl *FD,
   LoopStack.clear();
   NextCounterId = 0;
   InlineStack.clear();
+  InlinedBodies = 0;
+  This = ThisBinding();
   CallSites.clear();
   Returns.clear();
   CallValues.clear();

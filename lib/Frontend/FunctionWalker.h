@@ -25,6 +25,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <map>
 #include <optional>
 
 namespace cbl {
@@ -57,10 +58,32 @@ public:
                      const std::map<unsigned, BlockShapeFinder::FixedArgument> &Fixed = {});
 
 private:
+  /// The tracked members of one class object that lives in registers (a
+  /// local, a temporary, a by-value parameter): integers, pointers and
+  /// references into shared memory, and member objects. Base-class members
+  /// belong to the same object (members are keyed by their FieldDecl).
+  struct ObjectState {
+    llvm::DenseMap<const clang::FieldDecl *, SymRef> Ints;
+    llvm::DenseMap<const clang::FieldDecl *, SharedLoc> Ptrs;
+    llvm::DenseMap<const clang::FieldDecl *, SharedLoc> Refs;
+    llvm::DenseMap<const clang::FieldDecl *, unsigned> Members;
+    bool refersToShared() const { return !Ptrs.empty() || !Refs.empty(); }
+  };
   struct Env {
     llvm::DenseMap<const clang::VarDecl *, SymRef> Ints;
     llvm::DenseMap<const clang::VarDecl *, SharedLoc> Ptrs;
     llvm::DenseMap<const clang::VarDecl *, SharedLoc> Refs;
+    /// Class objects: which object a local (or reference) names, and the
+    /// objects by id; temporaries by the expression that made them.
+    llvm::DenseMap<const clang::VarDecl *, unsigned> ObjectVars;
+    llvm::DenseMap<const clang::Expr *, unsigned> Temporaries;
+    std::map<unsigned, ObjectState> Objects;
+  };
+  /// What `this` is in the member function being walked: an object in
+  /// registers, or an object in shared memory (CUB's TempStorage::Alias()).
+  struct ThisBinding {
+    unsigned Object = 0;              ///< 0: none
+    std::optional<SharedLoc> Shared;  ///< the object's place in shared memory
   };
 
   // --- translation of expressions (ExprTranslator.cpp); no side effects ---
@@ -88,6 +111,32 @@ private:
   IntType intTypeOf(clang::QualType T) const;
   uint64_t sizeOf(clang::QualType T) const;
   std::string spell(const clang::Expr *E) const;
+
+  // --- class objects (ObjectModel.cpp) ---
+  /// The object an expression of class type denotes, if tracked.
+  std::optional<unsigned> objectOf(const clang::Expr *E);
+  /// The object a pointer to a class points to, if tracked (`this`, &obj).
+  std::optional<unsigned> objectPointedBy(const clang::Expr *P);
+  /// The object and member a MemberExpr names, when its base is a tracked object.
+  std::optional<std::pair<unsigned, const clang::FieldDecl *>>
+  objectMember(const clang::MemberExpr *ME);
+  unsigned newObject();
+  /// Runs the constructor of a class object into object Id (members, bases,
+  /// body), or copies a tracked source object; returns false when the
+  /// construction is not modelled (the members stay unknown).
+  bool construct(const clang::CXXConstructExpr *CCE, unsigned Id);
+  /// Walks RHS (member objects: constructs them) and stores it into a member
+  /// of a tracked object; storeMember stores an already walked value.
+  void assignMember(unsigned Obj, const clang::FieldDecl *FD, const clang::Expr *RHS);
+  void storeMember(unsigned Obj, const clang::FieldDecl *FD, const clang::Expr *Init);
+  /// obj.x = e and obj.x op= e on a tracked object (e already walked).
+  void assignObjectMember(const clang::BinaryOperator *BO, unsigned Obj,
+                          const clang::FieldDecl *FD);
+  /// The `this` of a member call: an object in registers or in shared memory.
+  ThisBinding thisOf(const clang::Expr *ObjectArg, bool IsArrow);
+  bool thisReachesShared(const ThisBinding &B) const;
+  /// Inline assembly: outputs become unknowns, except %laneid.
+  void walkAsm(const clang::GCCAsmStmt *Asm);
 
   // --- walking (FunctionWalker.cpp); records accesses ---
   void visit(const clang::Expr *E);
@@ -149,6 +198,15 @@ public:
 
 private:
   bool inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *Callee);
+  /// Walks Def in place with its parameters bound to Args and `this` bound
+  /// to This; Key receives the returned value or pointer.
+  bool inlineBody(const clang::FunctionDecl *Def, llvm::ArrayRef<const clang::Expr *> Args,
+                  const ThisBinding &This, clang::SourceLocation CallLoc, const clang::CallExpr *Key,
+                  const clang::CXXConstructorDecl *Ctor = nullptr, unsigned CtorObject = 0);
+  void bindParameter(const clang::ParmVarDecl *P, const clang::Expr *Arg, Env &Into);
+  ThisBinding This;
+  unsigned NextObjectId = 1;
+  unsigned InlinedBodies = 0;       ///< bodies walked in place in this walk
   void captureReturn(const clang::ReturnStmt *Ret);
   std::vector<const clang::FunctionDecl *> InlineStack;
   /// Whether a helper's body names a __shared__ variable, computed once.

@@ -16,6 +16,8 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace cbl {
@@ -106,8 +108,9 @@ public:
   /// whole cannot be analysed.
   bool attributeErrors(ErrorAttribution &Attr) {
     TranslationUnitModel &M = Out.Model;
+    std::set<std::pair<std::string, std::string>> Said; // one note per file and kind
     for (const ClangError &E : Diags.Errors)
-      if (!E.Benign.empty())
+      if (!E.Benign.empty() && Said.insert({E.File, E.Benign}).second)
         M.Notes.push_back({E.Where, E.Benign + " (Clang: " + E.Message + ")"});
     for (const ClangError *E : Attr.Global) {
       if (Out.FirstError.empty()) {

@@ -25,6 +25,7 @@ SourcePos toSourcePos(const SourceManager &SM, SourceLocation Loc) {
   P.Line = PL.getLine();
   P.Column = PL.getColumn();
   P.Offset = SM.getFileOffset(L);
+  P.InSystemHeader = SM.isInSystemHeader(L);
   return P;
 }
 

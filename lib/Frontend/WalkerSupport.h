@@ -26,7 +26,13 @@ inline SymRef andOf(const SymRef &A, const SymRef &B) {
 /// Locals assigned anywhere inside a statement (for loops).
 struct AssignedVars : clang::RecursiveASTVisitor<AssignedVars> {
   llvm::SmallVector<const clang::VarDecl *, 8> Vars;
+  /// Members of class objects assigned (this->x = ..., obj.x += ...).
+  llvm::SmallVector<const clang::FieldDecl *, 4> Fields;
   void note(const clang::Expr *E) {
+    if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *FD = llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl()))
+        if (llvm::find(Fields, FD) == Fields.end())
+          Fields.push_back(FD);
     if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
       if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()))
         if (VD->isLocalVarDeclOrParm() && !isSharedVar(VD) &&

@@ -123,13 +123,23 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["block_dim_source"] = blockShapeSourceName(A.Shape.From);
     O["block_dim_note"] = A.Shape.Description;
     O["launch_arguments"] = strings(A.LaunchArguments);
-    if (A.CallSite.valid())
-      O["call_site"] = llvm::json::Object{{"file", A.CallSite.File},
-                                          {"line", A.CallSite.Line},
-                                          {"column", A.CallSite.Column},
-                                          {"callee", A.Callee}};
-    else
+    if (!A.CallChain.empty()) {
+      const CallFrame &Outer = A.CallChain.front();
+      O["call_site"] = llvm::json::Object{{"file", Outer.Site.File},
+                                          {"line", Outer.Site.Line},
+                                          {"column", Outer.Site.Column},
+                                          {"callee", Outer.Callee}};
+      llvm::json::Array Chain;
+      for (const CallFrame &C : A.CallChain) {
+        llvm::json::Object Frame = position(C.Site);
+        Frame["callee"] = C.Callee;
+        Chain.push_back(std::move(Frame));
+      }
+      O["call_chain"] = std::move(Chain);
+    } else {
       O["call_site"] = nullptr;
+      O["call_chain"] = llvm::json::Array();
+    }
     O["byte_offset"] = A.Index;
     O["parameters"] = strings(A.Parameters);
     O["assumed_uniform"] = strings(A.AssumedUniform);

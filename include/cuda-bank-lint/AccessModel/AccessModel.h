@@ -28,7 +28,14 @@ struct SourcePos {
   unsigned Line = 0;
   unsigned Column = 0;
   unsigned Offset = 0;
+  bool InSystemHeader = false; ///< a header found through -isystem (libraries, the toolkit)
   bool valid() const { return Line != 0; }
+};
+
+/// One call on the way from an analysed function to an access in a helper.
+struct CallFrame {
+  SourcePos Site;       ///< the call
+  std::string Callee;   ///< the function it calls
 };
 
 /// A contiguous byte range of a file, for fix-its.
@@ -108,10 +115,9 @@ struct SharedAccess {
   SymRef ByteOffset;        ///< from the start of the array's storage
   std::vector<Guard> Guards;
   std::vector<unsigned> Loops; ///< enclosing counted loops, outermost first
-  /// Set when the access is in a helper analysed at a call: the outermost
-  /// call in the analysed function, and the callee's name.
-  SourcePos CallSite;
-  std::string Callee;
+  /// Set when the access is in a helper analysed at a call: the calls from
+  /// the analysed function down to the helper, outermost first.
+  std::vector<CallFrame> CallChain;
   /// Set when the front end could not model the access at all.
   std::string NotAnalysable;
 };

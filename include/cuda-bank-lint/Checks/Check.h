@@ -26,6 +26,9 @@ struct CheckOptions {
   BankArch Arch = BankArch::Sm70Plus;
   unsigned MinConflictDegree = 2; ///< report only conflicts of at least this degree
   bool Explain = false;           ///< keep per-lane tables in the records
+  /// Findings inside system headers (libraries such as CUB) are reported where
+  /// they are; by default they are reported at the user's call into them.
+  bool SystemHeaders = false;
   /// Per-check options, "check-name.Option" -> value (clang-tidy style).
   std::map<std::string, std::string> Values;
 };

@@ -32,6 +32,9 @@ struct Config {
   std::optional<std::string> Arch;
   std::optional<unsigned> MinConflictDegree;
   std::optional<bool> LaunchArguments; ///< infer kernel parameters from the launches
+  /// Report findings inside system headers where they are (clang-tidy's
+  /// SystemHeaders); by default at the user's call into the library.
+  std::optional<bool> SystemHeaders;
   std::vector<BlockDimRule> BlockDim; ///< first match wins
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;

@@ -80,8 +80,7 @@ struct AccessRecord {
   std::vector<AccessCase> Cases; ///< per enumerated iteration
   BlockShape Shape;
   std::vector<std::string> LaunchArguments; ///< parameters taken from the launches
-  SourcePos CallSite;       ///< in a helper: the outermost call in the kernel (else invalid)
-  std::string Callee;       ///< that call's callee
+  std::vector<CallFrame> CallChain; ///< in a helper: the calls from the kernel, outermost first
   std::string Index;        ///< the byte offset, rendered
   std::vector<std::string> Parameters; ///< uniform unknowns the result is exact for
   std::vector<std::string> AssumedUniform; ///< warp-uniform guards assumed taken

@@ -62,6 +62,14 @@ void launch(int *gi, double *gd, float *o) {
 // JSON records say which call of the kernel a helper's access belongs to;
 // an access in the kernel's own body has none.
 // JSON: "byte_offset": "threadIdx.x * 2 * 4",
+// JSON-NEXT: "call_chain": [
+// JSON-NEXT: {
+// JSON-NEXT: "callee": "readStrided",
+// JSON-NEXT: "column": 40,
+// JSON-NEXT: "file": "{{.*}}helpers.cu",
+// JSON-NEXT: "line": 16
+// JSON-NEXT: }
+// JSON-NEXT: ],
 // JSON-NEXT: "call_site": {
 // JSON-NEXT: "callee": "readStrided",
 // JSON-NEXT: "column": 40,
@@ -70,5 +78,6 @@ void launch(int *gi, double *gd, float *o) {
 // JSON-NEXT: },
 // JSON-NEXT: "column": 67,
 // JSON: "byte_offset": "threadIdx.x * 32 * 4",
+// JSON-NEXT: "call_chain": [],
 // JSON-NEXT: "call_site": null,
 // JSON-NEXT: "column": 21,
