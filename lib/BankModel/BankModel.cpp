@@ -166,6 +166,15 @@ void account(BankCost &C, Pass &P, unsigned Phase) {
 
 } // namespace
 
+const char *accessOpName(AccessOp Op) {
+  switch (Op) {
+  case AccessOp::Load: return "ld";
+  case AccessOp::Store: return "st";
+  case AccessOp::Atomic: return "atom";
+  }
+  return "ld";
+}
+
 BankCost costOf(const WarpAccess &A, BankArch Arch) {
   BankCost C;
   C.Phases = 0;

@@ -354,6 +354,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     const SharedAccess &A = *E.Access;
     const AccessVerdict &V = E.Verdict;
     AccessRecord R;
+    R.ArrayId = A.ArrayId;
     R.Where = A.Where;
     R.Function = E.Fn->Name;
     R.Array = Arrays[A.ArrayId].Name;

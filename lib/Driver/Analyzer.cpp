@@ -5,6 +5,7 @@
 #include "cuda-bank-lint/Driver/Progress.h"
 #include "cuda-bank-lint/Driver/Suppressions.h"
 #include "cuda-bank-lint/Frontend/ModelBuilder.h"
+#include "cuda-bank-lint/Report/Reporters.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -17,6 +18,7 @@
 #include "llvm/Support/Threading.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -182,6 +184,7 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
     CheckContext Ctx{M, Opts.Checks, R.Report};
     Info.Make()->run(Ctx);
   }
+  R.Report.Variables = summariseVariables(M.Arrays, R.Report.Accesses);
   // A check may report under finer names (cuda-barrier-early-exit); the
   // globs apply to those names too.
   R.Report.Findings.erase(std::remove_if(R.Report.Findings.begin(), R.Report.Findings.end(),
@@ -282,6 +285,7 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
   Out.Report.Files = unsigned(Files.size());
   // A header's findings are reported once, however many files include it.
   std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> Seen;
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string>, size_t> VariableIndex;
   for (FileResult &R : Results) {
     Out.Messages += R.Messages;
     if (R.Unit.Status == UnitStatus::State::Failed) {
@@ -299,6 +303,18 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
         Out.Report.Findings.push_back(std::move(F));
     for (AccessRecord &A : R.Report.Accesses)
       Out.Report.Accesses.push_back(std::move(A));
+    // A variable of a header is listed once, its accesses summed.
+    for (SharedVariableRecord &V : R.Report.Variables) {
+      auto Key = std::make_tuple(absolutePath(V.Decl.File), V.Decl.Line, V.Decl.Column, V.Name);
+      auto It = VariableIndex.find(Key);
+      if (It == VariableIndex.end()) {
+        VariableIndex.emplace(Key, Out.Report.Variables.size());
+        Out.Report.Variables.push_back(std::move(V));
+      } else {
+        for (const auto &[Status, N] : V.Accesses)
+          Out.Report.Variables[It->second].Accesses[Status] += N;
+      }
+    }
   }
   applySuppressions(Out.Report.Findings, Out.Messages);
   return Out;

@@ -100,6 +100,7 @@ void FunctionWalker::mergeEnvs(const SymRef &Cond, const Env &Then, const Env &E
   MergeInts(Then.Ints, Else.Ints, M.Ints);
   MergePtrs(Then.Ptrs, Else.Ptrs, M.Ptrs);
   MergeRefs(Then.Refs, Else.Refs, M.Refs);
+  MergeRefs(Then.SharedAddrs, Else.SharedAddrs, M.SharedAddrs);
   for (const auto &KV : Then.ObjectVars) {
     auto It = Else.ObjectVars.find(KV.first);
     if (It != Else.ObjectVars.end() && It->second == KV.second)

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionWalker.h"
+#include "WalkerSupport.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -97,7 +98,7 @@ static bool isThreadVaryingBuiltin(llvm::StringRef Name) {
 }
 
 bool FunctionWalker::threadVarying(const Expr *E) {
-  E = E->IgnoreParens();
+  E = skipDefaults(E);
   if (E->isValueDependent())
     return true;
   if (!E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx))
@@ -328,7 +329,7 @@ bool FunctionWalker::uniformPointer(const Expr *P) {
 }
 
 SymRef FunctionWalker::intOf(const Expr *E) {
-  E = E->IgnoreParens();
+  E = skipDefaults(E);
   if (E->isValueDependent() || E->isTypeDependent())
     return unknownFor(E, "dependent expression", true);
   if (E->getType()->isIntegralOrEnumerationType() && !E->HasSideEffects(Ctx)) {
@@ -508,7 +509,7 @@ static SymRef addOffset(const SymRef &A, const SymRef &B) {
 }
 
 std::optional<SharedLoc> FunctionWalker::ptrOf(const Expr *E) {
-  E = E->IgnoreParens();
+  E = skipDefaults(E);
   if (isa<CXXThisExpr>(E)) {
     if (!This.Shared)
       return std::nullopt;
@@ -606,12 +607,14 @@ std::optional<SharedLoc> FunctionWalker::ptrOf(const Expr *E) {
 }
 
 std::optional<SharedLoc> FunctionWalker::lvalOf(const Expr *E) {
-  E = E->IgnoreParens();
+  E = skipDefaults(E);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return std::nullopt;
     if (isSharedVar(VD)) {
+      if (Out)
+        Out->NamesShared = true;
       int Id = Table.add(VD, Arrays);
       if (Id < 0)
         return std::nullopt;

@@ -228,6 +228,8 @@ void FunctionWalker::assignObjectMember(const BinaryOperator *BO, unsigned Obj,
 
 void FunctionWalker::declare(const VarDecl *VD) {
   if (isSharedVar(VD)) {
+    if (Out)
+      Out->NamesShared = true;
     Table.add(VD, Arrays);
     return;
   }
@@ -257,6 +259,9 @@ void FunctionWalker::declare(const VarDecl *VD) {
     return;
   }
   if (VD->getType()->isIntegralOrEnumerationType()) {
+    if (Init)
+      if (auto L = sharedAddressOf(Init))
+        Vars.SharedAddrs[VD] = *L;
     if (Init)
       assignVar(VD, Init, intOf(Init));
     else
@@ -306,6 +311,8 @@ void FunctionWalker::visitCall(const CallExpr *Call) {
     recordBarrier(Call, *Spelling, "", SourcePos());
     return;
   }
+  if (recordUnsupportedCall(Call))
+    return;
   // Helpers are analysed with the actual arguments; their barriers are
   // reported at the call (below), so the inlined walk records none.
   {
@@ -334,7 +341,7 @@ void FunctionWalker::visitCall(const CallExpr *Call) {
 void FunctionWalker::visit(const Expr *E) {
   if (!E)
     return;
-  E = E->IgnoreParens();
+  E = skipDefaults(E);
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     if (ICE->getCastKind() == CK_LValueToRValue) {
       // A call returning a reference is analysed first, so its result is known.
@@ -404,6 +411,10 @@ void FunctionWalker::visit(const Expr *E) {
             else
               assignVar(VD, nullptr, unknownFor(BO, "unsupported assignment", true));
           } else {
+            if (auto L = sharedAddressOf(BO->getRHS()))
+              Vars.SharedAddrs[VD] = *L;
+            else
+              Vars.SharedAddrs.erase(VD);
             assignVar(VD, BO->getRHS(),
                       VD->getType()->isIntegralOrEnumerationType() ? intOf(BO->getRHS()) : nullptr);
           }

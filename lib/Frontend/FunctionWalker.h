@@ -78,6 +78,8 @@ private:
     llvm::DenseMap<const clang::VarDecl *, unsigned> ObjectVars;
     llvm::DenseMap<const clang::Expr *, unsigned> Temporaries;
     std::map<unsigned, ObjectState> Objects;
+    /// Integers holding a shared-window address (__cvta_generic_to_shared).
+    llvm::DenseMap<const clang::VarDecl *, SharedLoc> SharedAddrs;
   };
   /// What `this` is in the member function being walked: an object in
   /// registers, or an object in shared memory (CUB's TempStorage::Alias()).
@@ -137,6 +139,15 @@ private:
   bool thisReachesShared(const ThisBinding &B) const;
   /// Inline assembly: outputs become unknowns, except %laneid.
   void walkAsm(const clang::GCCAsmStmt *Asm);
+
+  // --- what the tool sees and does not model (UnsupportedAccesses.cpp) ---
+  /// The shared location an integer holds as a shared-window address.
+  std::optional<SharedLoc> sharedAddressOf(const clang::Expr *E);
+  void recordUnsupported(const clang::Expr *At, const SharedLoc &Loc, AccessOp Op,
+                         unsigned Width, std::string Reason);
+  /// Atomics on shared memory and calls without a body that receive it.
+  bool recordUnsupportedCall(const clang::CallExpr *Call);
+  void recordUnsupportedAsm(const clang::GCCAsmStmt *Asm);
 
   // --- walking (FunctionWalker.cpp); records accesses ---
   void visit(const clang::Expr *E);

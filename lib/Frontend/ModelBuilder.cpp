@@ -174,6 +174,11 @@ public:
       FunctionModel F = Walker.walk(
           FD, Options.LaunchArguments ? Shapes.argumentsOf(FD)
                                       : std::map<unsigned, BlockShapeFinder::FixedArgument>());
+      if (F.IsKernel && F.Accesses.empty() && F.NamesShared)
+        M.Notes.push_back({F.Where, "kernel '" + F.Name +
+                                        "' uses shared memory, but no access to it was "
+                                        "recognised (its addresses are not modelled); nothing "
+                                        "is reported for it"});
       if (F.Accesses.empty() && F.Barriers.empty())
         continue;
       if (F.IsKernel)

@@ -32,7 +32,7 @@ unsigned FunctionWalker::newObject() {
 std::optional<unsigned> FunctionWalker::objectOf(const Expr *E) {
   if (!E)
     return std::nullopt;
-  E = E->IgnoreParens();
+  E = skipDefaults(E);
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     switch (ICE->getCastKind()) {
     case CK_NoOp:
@@ -211,6 +211,7 @@ bool FunctionWalker::thisReachesShared(const ThisBinding &B) const {
 void FunctionWalker::walkAsm(const GCCAsmStmt *Asm) {
   for (const Expr *In : Asm->inputs())
     visit(In);
+  recordUnsupportedAsm(Asm);
   std::string Text = Asm->getAsmString()->getString().str();
   bool LaneId = Text.find("%laneid") != std::string::npos && Asm->getNumOutputs() == 1;
   for (const Expr *OutE : Asm->outputs()) {

@@ -9,6 +9,7 @@
 
 #include "SharedArrays.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 namespace cbl {
@@ -21,6 +22,20 @@ inline SymRef andOf(const SymRef &A, const SymRef &B) {
   if (isTrue(B)) return A;
   if (isFalse(A) || isFalse(B)) return SymExpr::constant(0, IntType::boolean());
   return SymExpr::binary(Opcode::LAnd, A, B, IntType::boolean());
+}
+
+/// E without parentheses, default arguments and default member initialisers
+/// (their expressions stand where they are used).
+inline const clang::Expr *skipDefaults(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    if (const auto *D = llvm::dyn_cast<clang::CXXDefaultInitExpr>(E))
+      E = D->getExpr();
+    else if (const auto *A = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
+      E = A->getExpr();
+    else
+      return E;
+  }
 }
 
 /// Locals assigned anywhere inside a statement (for loops).

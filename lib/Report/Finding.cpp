@@ -27,6 +27,27 @@ const char *unitStateName(UnitStatus::State S) {
   return "failed";
 }
 
+std::vector<SharedVariableRecord> summariseVariables(const std::vector<SharedArray> &Arrays,
+                                                     const std::vector<AccessRecord> &Records) {
+  std::vector<SharedVariableRecord> Out;
+  for (const SharedArray &A : Arrays) {
+    SharedVariableRecord V;
+    V.Name = A.Name;
+    V.Decl = A.Decl;
+    V.ElementType = A.ElementType;
+    V.Dims = A.Dims;
+    V.IsExtern = A.IsExtern;
+    V.Bytes = A.ElementSize;
+    for (uint64_t D : A.Dims)
+      V.Bytes *= D;
+    Out.push_back(std::move(V));
+  }
+  for (const AccessRecord &R : Records)
+    if (R.ArrayId < Out.size())
+      ++Out[R.ArrayId].Accesses[R.Status];
+  return Out;
+}
+
 std::string accessSummary(const RunReport &R) {
   static const char *const Order[] = {"exact", "bound", "data-dependent", "unknown", "unsupported"};
   std::map<std::string, size_t> Count;

@@ -91,7 +91,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["function"] = A.Function;
     O["array"] = A.Array;
     O["expression"] = A.Spelling;
-    O["op"] = A.Op == AccessOp::Load ? "ld" : "st";
+    O["op"] = accessOpName(A.Op);
     O["width"] = A.Width;
     O["status"] = A.Status;
     O["reason"] = A.Reason;
@@ -157,6 +157,27 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     }
     Accesses.push_back(std::move(O));
   }
+  llvm::json::Array Variables;
+  for (const SharedVariableRecord &V : R.Variables) {
+    llvm::json::Object O = position(V.Decl);
+    O["name"] = V.Name;
+    O["type"] = V.ElementType;
+    llvm::json::Array Dims;
+    for (uint64_t D : V.Dims)
+      Dims.push_back(int64_t(D));
+    O["dims"] = std::move(Dims);
+    O["bytes"] = int64_t(V.Bytes);
+    O["extern"] = V.IsExtern;
+    llvm::json::Object ByStatus;
+    unsigned Total = 0;
+    for (const auto &[Status, N] : V.Accesses) {
+      ByStatus[Status] = N;
+      Total += N;
+    }
+    O["accesses"] = Total;
+    O["accesses_by_status"] = std::move(ByStatus);
+    Variables.push_back(std::move(O));
+  }
   llvm::json::Object Doc{{"tool", "cuda-bank-lint"},
                          {"version", R.ToolVersion},
                          {"schema", 1},
@@ -165,6 +186,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
                          {"errors", R.Errors},
                          {"partly_analysed", R.PartlyAnalysed},
                          {"translation_units", units(R.Units)},
+                         {"shared_variables", std::move(Variables)},
                          {"diagnostics", std::move(Diags)},
                          {"accesses", std::move(Accesses)}};
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";

@@ -77,7 +77,10 @@ void printLocated(llvm::raw_ostream &OS, SourceLines &Src, const SourcePos &P, c
 
 void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
   OS << R.Where.File << ":" << R.Where.Line << ":" << R.Where.Column << ": remark: "
-     << (R.Op == AccessOp::Load ? "load" : "store") << " of " << R.Width << " bytes from '"
+     << (R.Op == AccessOp::Load ? "load" : R.Op == AccessOp::Store ? "store" : "atomic");
+  if (R.Width)
+    OS << " of " << R.Width << " bytes";
+  OS << " from '"
      << R.Array << "' in '" << R.Function << "' (" << R.Spelling << "): ";
   bool Bound = R.Status == "bound";
   if (R.Status != "exact" && !Bound) {

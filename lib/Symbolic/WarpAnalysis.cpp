@@ -25,6 +25,7 @@ const char *verdictStatusName(VerdictStatus S) {
   case VerdictStatus::Bound: return "bound";
   case VerdictStatus::Unknown: return "unknown";
   case VerdictStatus::DataDependent: return "data-dependent";
+  case VerdictStatus::Unsupported: return "unsupported";
   }
   return "unknown";
 }
@@ -456,9 +457,10 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
 AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                             const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
                             BankArch Arch, int PaddedArray, unsigned Padding) {
-  if (!Access.NotAnalysable.empty()) {
+  if (!Access.Unsupported.empty() || !Access.NotAnalysable.empty()) {
     AccessVerdict V;
-    V.Reason = Access.NotAnalysable;
+    V.Status = Access.Unsupported.empty() ? VerdictStatus::Unknown : VerdictStatus::Unsupported;
+    V.Reason = Access.Unsupported.empty() ? Access.NotAnalysable : Access.Unsupported;
     return V;
   }
   PassesResult First = boundPasses(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding);
@@ -537,7 +539,7 @@ bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo
 AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
                                     BankArch Arch, int PaddedArray, unsigned Padding) {
-  if (!dependsOnBlockWidth(Access, Shape))
+  if (!Access.Unsupported.empty() || !dependsOnBlockWidth(Access, Shape))
     return analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, PaddedArray, Padding);
   AccessVerdict Worst;
   bool Any = false;

@@ -120,6 +120,10 @@ struct SharedAccess {
   std::vector<CallFrame> CallChain;
   /// Set when the front end could not model the access at all.
   std::string NotAnalysable;
+  /// Set for an instruction the tool recognises but has no model for (a
+  /// shared-memory atomic, inline PTX, a call whose body is not available
+  /// that receives shared memory): the reason, status 'unsupported'.
+  std::string Unsupported;
 };
 
 /// A block-level barrier (__syncthreads and friends) reached in a function.
@@ -161,6 +165,8 @@ struct FunctionModel {
   std::vector<SharedAccess> Accesses;
   std::vector<BarrierSite> Barriers;
   std::vector<LoopInfo> Loops; ///< indexed by LoopInfo::Id
+  /// The body (or a helper walked in it) names a __shared__ variable.
+  bool NamesShared = false;
 };
 
 /// A function the front end did not analyse because Clang rejects code it

@@ -22,7 +22,12 @@ namespace cbl {
 
 constexpr unsigned WarpSize = 32;
 
-enum class AccessOp { Load, Store };
+/// The direction of a shared-memory instruction. Atomic (atom/red on shared
+/// memory) has no measured rule yet: such accesses are reported as
+/// unsupported and never reach costOf.
+enum class AccessOp { Load, Store, Atomic };
+/// "ld", "st", "atom" (the names Nsight Compute and the JSON use).
+const char *accessOpName(AccessOp Op);
 
 /// Bank organisation rules. Only Sm70Plus is measured on hardware; the others
 /// follow the CUDA programming guide and are documented as unmeasured.

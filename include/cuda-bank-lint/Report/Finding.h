@@ -12,6 +12,7 @@
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,7 @@ struct AccessCase {
 
 /// Outcome of the bank analysis for one access, the stable JSON record.
 struct AccessRecord {
+  unsigned ArrayId = 0;     ///< in its translation unit's model (not printed)
   SourcePos Where;
   std::string Function;
   std::string Array;
@@ -103,6 +105,17 @@ struct UnitStatus {
 };
 const char *unitStateName(UnitStatus::State S);
 
+/// A __shared__ variable and what became of its accesses.
+struct SharedVariableRecord {
+  std::string Name;
+  SourcePos Decl;
+  std::string ElementType;
+  std::vector<uint64_t> Dims;
+  uint64_t Bytes = 0;       ///< 0 for an unsized extern buffer
+  bool IsExtern = false;
+  std::map<std::string, unsigned> Accesses; ///< records by status
+};
+
 /// Everything one run produced, for one or many translation units.
 struct RunReport {
   std::string ToolVersion;
@@ -113,6 +126,7 @@ struct RunReport {
   unsigned Errors = 0;          ///< files not analysed at all
   unsigned PartlyAnalysed = 0;  ///< files with a kernel not analysed
   std::vector<UnitStatus> Units; ///< one per input file, in input order
+  std::vector<SharedVariableRecord> Variables;
 };
 
 } // namespace cbl

@@ -24,6 +24,11 @@ struct TextOptions {
 void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opts);
 void printJson(const RunReport &R, llvm::raw_ostream &OS);
 
+/// One record per __shared__ variable of a translation unit, with its
+/// access records counted by status (Records of that unit: ArrayId indexes Arrays).
+std::vector<SharedVariableRecord> summariseVariables(const std::vector<SharedArray> &Arrays,
+                                                     const std::vector<AccessRecord> &Records);
+
 /// "12 shared accesses (9 exact, 2 bound, 1 unsupported)": the records by status.
 std::string accessSummary(const RunReport &R);
 

@@ -48,7 +48,7 @@
 
 namespace cbl {
 
-enum class VerdictStatus { Exact, Bound, Unknown, DataDependent };
+enum class VerdictStatus { Exact, Bound, Unknown, DataDependent, Unsupported };
 const char *verdictStatusName(VerdictStatus S);
 
 /// One enumerated iteration (or combination of iterations of nested loops).

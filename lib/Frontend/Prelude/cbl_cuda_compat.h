@@ -48,6 +48,17 @@ __device__ __half __ldg(const __half *);
 __device__ __half2 __ldg(const __half2 *);
 __device__ __nv_bfloat16 __ldg(const __nv_bfloat16 *);
 __device__ __nv_bfloat162 __ldg(const __nv_bfloat162 *);
+/* Address-space conversions (sm_20_intrinsics.h). */
+__device__ size_t __cvta_generic_to_global(const void *);
+__device__ size_t __cvta_generic_to_shared(const void *);
+__device__ size_t __cvta_generic_to_constant(const void *);
+__device__ size_t __cvta_generic_to_local(const void *);
+__device__ void *__cvta_global_to_generic(size_t);
+__device__ void *__cvta_shared_to_generic(size_t);
+__device__ void *__cvta_constant_to_generic(size_t);
+__device__ void *__cvta_local_to_generic(size_t);
+__device__ unsigned __isShared(const void *);
+__device__ unsigned __isGlobal(const void *);
 /* glibc's assert() calls the host __assert_fail; device code needs its own. */
 __device__ static inline void __assert_fail(const char *, const char *, unsigned int,
                                             const char *) {}

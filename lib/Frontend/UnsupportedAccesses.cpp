@@ -1,0 +1,193 @@
+//===- UnsupportedAccesses.cpp - Shared memory the tool sees, not models ---===//
+//
+// Never silent: an instruction that reaches shared memory but has no model
+// yet is recorded with status 'unsupported' and the reason, so it shows in
+// JSON, --explain and the summary instead of vanishing:
+//  - atomics on shared memory (atomicAdd and friends, their _block/_system
+//    forms, nvcc's __nv_atomic_* and the __atomic_* builtins);
+//  - inline PTX with an operand in shared memory: a pointer, a memory
+//    operand, or a shared-window address from __cvta_generic_to_shared (also
+//    through locals and integer arithmetic on it), classified by its opcode
+//    (ldmatrix, stmatrix, cp.async, ld/st/atom/red.shared, ...);
+//  - a call to a function whose body is not available that receives a
+//    pointer or reference into shared memory (memcpy, ...).
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionWalker.h"
+#include "WalkerSupport.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cbl {
+
+namespace {
+
+bool isAtomicName(llvm::StringRef N) {
+  static const char *const Bases[] = {"atomicAdd", "atomicSub", "atomicExch", "atomicMin",
+                                      "atomicMax", "atomicInc", "atomicDec", "atomicCAS",
+                                      "atomicAnd", "atomicOr",  "atomicXor"};
+  for (const char *B : Bases)
+    if (N == B || N == std::string(B) + "_block" || N == std::string(B) + "_system")
+      return true;
+  return N.starts_with("__nv_atomic_") || N.starts_with("__atomic_") ||
+         N.starts_with("__c11_atomic_") || N.starts_with("__scoped_atomic_");
+}
+
+/// Address conversions that give a pointer's offset in the shared window.
+bool isSharedAddressConversion(llvm::StringRef N) {
+  return N == "__cvta_generic_to_shared" || N == "__nvvm_get_smem_pointer" ||
+         N == "__cvta_generic_to_shared_impl";
+}
+
+struct PtxClass {
+  const char *Opcode;
+  AccessOp Op;
+};
+/// The shared-memory instruction of an inline-PTX string, most specific first.
+std::optional<PtxClass> ptxClass(llvm::StringRef Text) {
+  static const PtxClass Classes[] = {
+      {"ldmatrix", AccessOp::Load},        {"stmatrix", AccessOp::Store},
+      {"cp.async.bulk", AccessOp::Store},  {"cp.async", AccessOp::Store},
+      {"atom.shared", AccessOp::Atomic},   {"red.shared", AccessOp::Atomic},
+      {"ld.shared", AccessOp::Load},       {"ld.volatile.shared", AccessOp::Load},
+      {"st.shared", AccessOp::Store},      {"st.volatile.shared", AccessOp::Store},
+      {"mbarrier", AccessOp::Atomic},      {"ld.", AccessOp::Load},
+      {"st.", AccessOp::Store}};
+  for (const PtxClass &C : Classes)
+    if (Text.contains(C.Opcode))
+      return C;
+  return std::nullopt;
+}
+
+/// The full opcode at the first occurrence of Prefix ("ldmatrix.sync.aligned.m8n8.x4.shared.b16").
+std::string opcodeAt(llvm::StringRef Text, llvm::StringRef Prefix) {
+  size_t P = Text.find(Prefix);
+  if (P == llvm::StringRef::npos)
+    return Prefix.str();
+  return Text.substr(P).take_while([](char C) { return !isspace(C) && C != ';' && C != '{'; }).str();
+}
+
+} // namespace
+
+std::optional<SharedLoc> FunctionWalker::sharedAddressOf(const Expr *E) {
+  E = skipDefaults(E);
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    if (CE->getType()->isIntegerType() && CE->getSubExpr()->getType()->isIntegerType())
+      return sharedAddressOf(CE->getSubExpr());
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      if (Callee->getIdentifier() && isSharedAddressConversion(Callee->getName()) &&
+          Call->getNumArgs() >= 1)
+        return ptrOf(Call->getArg(0));
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      auto It = Vars.SharedAddrs.find(VD);
+      if (It != Vars.SharedAddrs.end())
+        return It->second;
+    }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return std::nullopt;
+    const Expr *Addr = BO->getLHS(), *Off = BO->getRHS();
+    auto Base = sharedAddressOf(Addr);
+    if (!Base && BO->getOpcode() == BO_Add) {
+      std::swap(Addr, Off);
+      Base = sharedAddressOf(Addr);
+    }
+    if (!Base)
+      return std::nullopt;
+    SymRef Delta = SymExpr::cast(intOf(Off), IntType::i64());
+    if (BO->getOpcode() == BO_Sub)
+      Delta = SymExpr::unary(Opcode::Neg, Delta, IntType::i64());
+    Base->ByteOffset = SymExpr::binary(Opcode::Add, Base->ByteOffset, Delta, IntType::i64());
+    return Base;
+  }
+  return std::nullopt;
+}
+
+void FunctionWalker::recordUnsupported(const Expr *At, const SharedLoc &Loc, AccessOp Op,
+                                       unsigned Width, std::string Reason) {
+  if (!Recording || !Out)
+    return;
+  SharedAccess A;
+  A.ArrayId = Loc.ArrayId;
+  A.Where = pos(At->getBeginLoc());
+  A.Spelling = spell(At);
+  A.Op = Op;
+  A.Width = Width;
+  A.ByteOffset = Loc.ByteOffset;
+  A.Guards = currentGuards();
+  A.Loops = LoopStack;
+  for (const auto &[Site, Callee] : CallSites)
+    A.CallChain.push_back({Site, Callee});
+  A.Unsupported = std::move(Reason);
+  Out->Accesses.push_back(std::move(A));
+}
+
+bool FunctionWalker::recordUnsupportedCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  auto WidthOf = [&](QualType T) {
+    uint64_t S = T.isNull() || T->isVoidType() ? 0 : sizeOf(T);
+    return unsigned(S > 16 ? 0 : S);
+  };
+  if (isAtomicName(Name)) {
+    if (Call->getNumArgs() == 0)
+      return false;
+    auto Loc = ptrOf(Call->getArg(0));
+    if (!Loc)
+      return false; // an atomic on global memory
+    recordUnsupported(Call, *Loc, AccessOp::Atomic, WidthOf(Loc->Type),
+                      "shared-memory atomic '" + Name.str() +
+                          "': atomics are not modelled yet (no measured rule)");
+    return true;
+  }
+  const FunctionDecl *Def = nullptr;
+  if (Callee->hasBody(Def) || isSharedAddressConversion(Name))
+    return false; // walked in place, or only computes an address
+  bool Any = false;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    const ParmVarDecl *P = I < Callee->getNumParams() ? Callee->getParamDecl(I) : nullptr;
+    std::optional<SharedLoc> Loc = ptrOf(Arg);
+    if (!Loc && P && P->getType()->isReferenceType())
+      Loc = lvalOf(Arg);
+    if (!Loc)
+      continue;
+    recordUnsupported(Call, *Loc, AccessOp::Load, WidthOf(Loc->Type),
+                      "call to '" + Name.str() +
+                          "', whose body is not available, with a pointer into shared memory "
+                          "(argument " + std::to_string(I + 1) + ")");
+    Any = true;
+  }
+  return Any;
+}
+
+void FunctionWalker::recordUnsupportedAsm(const GCCAsmStmt *Asm) {
+  std::string Text = Asm->getAsmString()->getString().str();
+  auto Class = ptxClass(Text);
+  std::string Opcode = Class ? opcodeAt(Text, Class->Opcode) : "inline assembly";
+  auto Check = [&](const Expr *Operand) {
+    std::optional<SharedLoc> Loc = ptrOf(Operand);
+    if (!Loc)
+      Loc = lvalOf(Operand);
+    if (!Loc)
+      Loc = sharedAddressOf(Operand);
+    if (!Loc)
+      return;
+    recordUnsupported(Operand, *Loc, Class ? Class->Op : AccessOp::Load, 0,
+                      "inline PTX '" + Opcode + "' with an operand in shared memory: not "
+                      "modelled yet");
+  };
+  for (const Expr *In : Asm->inputs())
+    Check(In);
+  for (const Expr *OutE : Asm->outputs())
+    Check(OutE);
+}
+
+} // namespace cbl
