@@ -2,6 +2,7 @@
 #include "cuda-bank-lint/Driver/Analyzer.h"
 #include "cuda-bank-lint/Driver/Annotations.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
+#include "cuda-bank-lint/Driver/Includers.h"
 #include "cuda-bank-lint/Driver/Progress.h"
 #include "cuda-bank-lint/Driver/Suppressions.h"
 #include "cuda-bank-lint/Frontend/ModelBuilder.h"
@@ -140,29 +141,102 @@ void reportSkipped(const std::string &File, const ParsedFile &P, bool Verbose, F
   R.Unit.Notes = M.Notes;
 }
 
-FileResult analyseOne(const std::string &File, const CompileCommands *Database,
-                      const AnalyzerOptions &Opts) {
-  FileResult R;
-  R.Unit.File = File;
+/// The command that parses File (argv[0] ... File), with the extra
+/// arguments; Error set when the database entry is unusable.
+std::vector<std::string> commandFor(const std::string &File, const CompileCommands *Database,
+                                    const AnalyzerOptions &Opts, std::string &Messages,
+                                    std::string &Error, bool &OwnEntry) {
   std::vector<std::string> Command;
   if (Database) {
     CompileCommands::Resolved C = Database->resolve(File);
     if (!C.Error.empty()) {
-      R.Unit.Status = UnitStatus::State::Failed;
-      R.Unit.Error = llvm::StringRef(C.Error).trim().str();
-      R.Messages += C.Error;
-      return R;
+      Error = C.Error;
+      return Command;
     }
     if (Opts.Verbose)
-      R.Messages += C.Notes;
+      Messages += C.Notes;
+    OwnEntry = C.OwnEntry;
     Command = std::move(C.Args);
   }
   if (Command.empty())
     Command = {"clang++", File};
   Command.insert(Command.begin() + 1, Opts.ExtraArgsBefore.begin(), Opts.ExtraArgsBefore.end());
   Command.insert(Command.end() - 1, Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  return Command;
+}
+
+/// Keeps what is located in File: the results of a translation unit that
+/// includes it.
+void keepOnly(const std::string &File, TranslationUnitModel &M) {
+  std::string Abs = absolutePath(File);
+  auto Other = [&](const SourcePos &P) { return absolutePath(P.File) != Abs; };
+  M.Skipped.erase(std::remove_if(M.Skipped.begin(), M.Skipped.end(),
+                                 [&](const SkippedFunction &S) { return Other(S.Where); }),
+                  M.Skipped.end());
+  M.Notes.erase(std::remove_if(M.Notes.begin(), M.Notes.end(),
+                               [&](const FrontEndNote &N) { return Other(N.Where); }),
+                M.Notes.end());
+}
+void keepOnly(const std::string &File, RunReport &Report) {
+  std::string Abs = absolutePath(File);
+  auto Other = [&](const SourcePos &P) { return absolutePath(P.File) != Abs; };
+  llvm::erase_if(Report.Findings, [&](const Finding &F) { return Other(F.Where); });
+  llvm::erase_if(Report.Accesses, [&](const AccessRecord &A) { return Other(A.Where); });
+  llvm::erase_if(Report.Variables, [&](const SharedVariableRecord &V) { return Other(V.Decl); });
+}
+
+FileResult analyseOne(const std::string &File, const CompileCommands *Database,
+                      const AnalyzerOptions &Opts) {
+  FileResult R;
+  R.Unit.File = File;
+  std::string Error;
+  bool OwnEntry = false;
+  std::vector<std::string> Command = commandFor(File, Database, Opts, R.Messages, Error, OwnEntry);
+  if (!Error.empty()) {
+    R.Unit.Status = UnitStatus::State::Failed;
+    R.Unit.Error = llvm::StringRef(Error).trim().str();
+    R.Messages += Error;
+    return R;
+  }
 
   ParsedFile P = parseCudaFile(File, Command, Opts.Cuda, Opts.Model);
+  // A file that is not a translation unit of its own (a kernel file or a
+  // header included after the definitions it needs) is analysed through one
+  // that includes it.
+  auto KernelsSkipped = [](const TranslationUnitModel &M) {
+    return llvm::count_if(M.Skipped, [](const SkippedFunction &S) {
+      return S.What == SkippedFunction::Kind::Kernel;
+    });
+  };
+  std::string Through;
+  if ((P.Failed || KernelsSkipped(P.Model)) && !OwnEntry) {
+    std::vector<std::string> Candidates = Database ? Database->entries() : std::vector<std::string>();
+    if (Candidates.empty())
+      Candidates = nearbySources(File);
+    if (auto Includer = findIncluder(File, Candidates)) {
+      std::string IncError, Ignored;
+      bool IncOwn = false;
+      std::vector<std::string> IncCommand =
+          commandFor(*Includer, Database, Opts, Ignored, IncError, IncOwn);
+      if (IncError.empty()) {
+        ParsedFile Q = parseCudaFile(*Includer, IncCommand, Opts.Cuda, Opts.Model);
+        if (!Q.Failed)
+          keepOnly(File, Q.Model);
+        if (!Q.Failed && (P.Failed || KernelsSkipped(Q.Model) < KernelsSkipped(P.Model))) {
+          std::string Alone = P.FirstError;
+          for (const SkippedFunction &S : P.Model.Skipped)
+            if (Alone.empty() && S.What == SkippedFunction::Kind::Kernel)
+              Alone = "kernel '" + S.Name + "': " + S.Error;
+          P = std::move(Q);
+          Through = *Includer;
+          P.Model.Notes.insert(P.Model.Notes.begin(),
+                               {SourcePos(), "analysed through '" + Through +
+                                                 "', which includes it (on its own it does not "
+                                                 "compile: " + Alone + ")"});
+        }
+      }
+    }
+  }
   if (P.Failed) {
     R.Unit.Status = UnitStatus::State::Failed;
     R.Unit.Error = P.FirstError;
@@ -185,6 +259,8 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
     Info.Make()->run(Ctx);
   }
   R.Report.Variables = summariseVariables(M.Arrays, R.Report.Accesses);
+  if (!Through.empty())
+    keepOnly(File, R.Report);
   // A check may report under finer names (cuda-barrier-early-exit); the
   // globs apply to those names too.
   R.Report.Findings.erase(std::remove_if(R.Report.Findings.begin(), R.Report.Findings.end(),

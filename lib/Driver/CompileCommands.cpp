@@ -166,6 +166,14 @@ CompileCommands::load(const std::string &BuildPath, const std::string &FirstInpu
   return Result;
 }
 
+std::vector<std::string> CompileCommands::entries() const {
+  std::vector<std::string> Files;
+  if (Cuda)
+    for (const std::string &F : Cuda->getAllFiles())
+      Files.push_back(absolutePath(F));
+  return Files;
+}
+
 CompileCommands::Resolved CompileCommands::resolve(const std::string &File) const {
   Resolved R;
   std::string Abs = absolutePath(File);
@@ -185,6 +193,7 @@ CompileCommands::Resolved CompileCommands::resolve(const std::string &File) cons
       Entry = H.str();
     auto NvccIt = FromNvcc.find(Entry);
     bool Nvcc = NvccIt != FromNvcc.end() && NvccIt->second;
+    R.OwnEntry = C.Heuristic.empty();
     if (C.Heuristic.empty())
       R.Notes += File + ": note: using the " + (Nvcc ? "nvcc " : "") + "compile command of '" +
                  Entry + "' from '" + DatabasePath + "'\n";

@@ -42,8 +42,12 @@ public:
     std::vector<std::string> Args; ///< argv[0] = compiler ... File
     std::string Notes;             ///< for --verbose: which entry, dropped flags
     std::string Error;             ///< e.g. the entry's directory does not exist
+    bool OwnEntry = false;         ///< the database has an entry for this very file
   };
   Resolved resolve(const std::string &File) const;
+
+  /// The files of the database's CUDA entries (absolute), empty without one.
+  std::vector<std::string> entries() const;
 
   /// The compile_commands.json in use, or empty.
   const std::string &databasePath() const { return DatabasePath; }
