@@ -61,6 +61,11 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
   if (!E || Depth > 8)
     return std::nullopt;
   E = withoutCopies(E);
+  // Template patterns hold dependent expressions (their type may be null);
+  // the instantiations are evaluated instead.
+  if (!E || E->getType().isNull() || E->isTypeDependent() || E->isValueDependent() ||
+      E->containsErrors())
+    return std::nullopt;
   if (E->getType()->isIntegerType()) {
     if (auto V = constInt(E, Ctx))
       return std::array<unsigned, 3>{{unsigned(*V), 1, 1}};
@@ -151,7 +156,8 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
     return true;
   }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
-    Launches.push_back(K);
+    if (!K->isTypeDependent() && !K->isValueDependent() && !K->containsErrors())
+      Launches.push_back(K);
     return true;
   }
 };
