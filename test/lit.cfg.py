@@ -27,3 +27,10 @@ if os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-toolkit")
 if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")
+
+# A checkout of NVIDIA/cccl (fetched, never committed) for the tests that run
+# over CUB's own examples: CBL_CCCL_DIR=/path/to/cccl; skipped otherwise.
+cccl = os.environ.get("CBL_CCCL_DIR", "")
+if cccl and os.path.isdir(os.path.join(cccl, "cub", "examples", "block")):
+    config.available_features.add("cccl-checkout")
+    config.substitutions.append(("%cccl", cccl))
