@@ -96,16 +96,19 @@ void FunctionWalker::mergeEnvs(const SymRef &Cond, const Env &Then, const Env &E
         Into[KV.first] = KV.second;
     }
   };
+  auto MergeEqual = [](const auto &A, const auto &B, auto &Into) {
+    for (const auto &KV : A) {
+      auto It = B.find(KV.first);
+      if (It != B.end() && It->second == KV.second)
+        Into.insert(KV);
+    }
+  };
   Env M;
   MergeInts(Then.Ints, Else.Ints, M.Ints);
   MergePtrs(Then.Ptrs, Else.Ptrs, M.Ptrs);
   MergeRefs(Then.Refs, Else.Refs, M.Refs);
   MergeRefs(Then.SharedAddrs, Else.SharedAddrs, M.SharedAddrs);
-  for (const auto &KV : Then.ObjectVars) {
-    auto It = Else.ObjectVars.find(KV.first);
-    if (It != Else.ObjectVars.end() && It->second == KV.second)
-      M.ObjectVars.insert(KV);
-  }
+  MergeEqual(Then.ObjectVars, Else.ObjectVars, M.ObjectVars);
   M.Temporaries = Then.Temporaries;
   for (const auto &KV : Else.Temporaries)
     M.Temporaries.insert(KV);
@@ -123,11 +126,7 @@ void FunctionWalker::mergeEnvs(const SymRef &Cond, const Env &Then, const Env &E
     MergeInts(T.Ints, E.Ints, O.Ints);
     MergePtrs(T.Ptrs, E.Ptrs, O.Ptrs);
     MergeRefs(T.Refs, E.Refs, O.Refs);
-    for (const auto &KV : T.Members) {
-      auto EIt = E.Members.find(KV.first);
-      if (EIt != E.Members.end() && EIt->second == KV.second)
-        O.Members.insert(KV);
-    }
+    MergeEqual(T.Members, E.Members, O.Members);
   }
   Vars = std::move(M);
 }

@@ -236,15 +236,7 @@ SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
     std::string Cls = RD ? RD->getNameAsString() : "";
     if (Name == "thread_rank" && (Cls == "thread_block" || Cls == "thread_block_tile")) {
       IntType T = intTypeOf(Call->getType());
-      SymRef X = SymExpr::cast(SymExpr::threadIdx(Axis::X), T);
-      SymRef Y = SymExpr::cast(SymExpr::threadIdx(Axis::Y), T);
-      SymRef Z = SymExpr::cast(SymExpr::threadIdx(Axis::Z), T);
-      SymRef DX = SymExpr::cast(SymExpr::blockDim(Axis::X), T);
-      SymRef DY = SymExpr::cast(SymExpr::blockDim(Axis::Y), T);
-      SymRef Lin = SymExpr::binary(
-          Opcode::Add,
-          SymExpr::binary(Opcode::Add, X, SymExpr::binary(Opcode::Mul, Y, DX, T), T),
-          SymExpr::binary(Opcode::Mul, Z, SymExpr::binary(Opcode::Mul, DX, DY, T), T), T);
+      SymRef Lin = linearThreadIndex(T);
       if (Cls == "thread_block_tile") {
         if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
           const TemplateArgument &Size = Spec->getTemplateArgs()[0];

@@ -135,16 +135,7 @@ void FunctionWalker::recordAccess(const Expr *LV, const SharedLoc &Loc, AccessOp
                                   QualType ValueType) {
   if (!Recording || !Out)
     return;
-  SharedAccess A;
-  A.ArrayId = Loc.ArrayId;
-  A.Where = pos(LV->getBeginLoc());
-  A.Spelling = spell(LV);
-  A.Op = Op;
-  A.ByteOffset = Loc.ByteOffset;
-  A.Guards = currentGuards();
-  A.Loops = LoopStack;
-  for (const auto &[Site, Callee] : CallSites)
-    A.CallChain.push_back({Site, Callee});
+  SharedAccess A = newAccess(LV, Loc, Op);
   QualType T = ValueType.isNull() ? Loc.Type : ValueType;
   uint64_t Size = sizeOf(T);
   // An aggregate is moved in the widest chunks its alignment allows (at most
@@ -164,6 +155,20 @@ void FunctionWalker::recordAccess(const Expr *LV, const SharedLoc &Loc, AccessOp
                                         IntType::i64());
     Out->Accesses.push_back(std::move(Part));
   }
+}
+
+SharedAccess FunctionWalker::newAccess(const Expr *At, const SharedLoc &Loc, AccessOp Op) const {
+  SharedAccess A;
+  A.ArrayId = Loc.ArrayId;
+  A.Where = pos(At->getBeginLoc());
+  A.Spelling = spell(At);
+  A.Op = Op;
+  A.ByteOffset = Loc.ByteOffset;
+  A.Guards = currentGuards();
+  A.Loops = LoopStack;
+  for (const auto &[Site, Callee] : CallSites)
+    A.CallChain.push_back({Site, Callee});
+  return A;
 }
 
 void FunctionWalker::recordBarrier(const Stmt *S, std::string Spelling, std::string ViaCall,

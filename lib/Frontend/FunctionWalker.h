@@ -155,6 +155,8 @@ private:
   void visitCall(const clang::CallExpr *Call);
   void recordAccess(const clang::Expr *LV, const SharedLoc &Loc, AccessOp Op,
                     clang::QualType ValueType);
+  /// An access at At with what every record has: place, guards, loops, calls.
+  SharedAccess newAccess(const clang::Expr *At, const SharedLoc &Loc, AccessOp Op) const;
   void recordBarrier(const clang::Stmt *S, std::string Spelling, std::string ViaCall,
                      SourcePos CalleeBarrier);
   void assignVar(const clang::VarDecl *VD, const clang::Expr *RHS, SymRef Value);

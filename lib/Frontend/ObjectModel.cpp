@@ -223,16 +223,7 @@ void FunctionWalker::walkAsm(const GCCAsmStmt *Asm) {
     if (LaneId) {
       // %laneid: the lane of the thread in its warp, (linear thread id) % 32.
       IntType U = intTypeOf(T);
-      auto X = SymExpr::cast(SymExpr::threadIdx(Axis::X), U);
-      auto Y = SymExpr::cast(SymExpr::threadIdx(Axis::Y), U);
-      auto Z = SymExpr::cast(SymExpr::threadIdx(Axis::Z), U);
-      auto DX = SymExpr::cast(SymExpr::blockDim(Axis::X), U);
-      auto DY = SymExpr::cast(SymExpr::blockDim(Axis::Y), U);
-      auto Lin = SymExpr::binary(
-          Opcode::Add,
-          SymExpr::binary(Opcode::Add, X, SymExpr::binary(Opcode::Mul, Y, DX, U), U),
-          SymExpr::binary(Opcode::Mul, Z, SymExpr::binary(Opcode::Mul, DX, DY, U), U), U);
-      V = SymExpr::binary(Opcode::Rem, Lin, SymExpr::constant(32, U), U);
+      V = SymExpr::binary(Opcode::Rem, linearThreadIndex(U), SymExpr::constant(32, U), U);
     } else {
       V = unknownFor(LHS, "value produced by inline assembly", true);
     }

@@ -112,17 +112,8 @@ void FunctionWalker::recordUnsupported(const Expr *At, const SharedLoc &Loc, Acc
                                        unsigned Width, std::string Reason) {
   if (!Recording || !Out)
     return;
-  SharedAccess A;
-  A.ArrayId = Loc.ArrayId;
-  A.Where = pos(At->getBeginLoc());
-  A.Spelling = spell(At);
-  A.Op = Op;
+  SharedAccess A = newAccess(At, Loc, Op);
   A.Width = Width;
-  A.ByteOffset = Loc.ByteOffset;
-  A.Guards = currentGuards();
-  A.Loops = LoopStack;
-  for (const auto &[Site, Callee] : CallSites)
-    A.CallChain.push_back({Site, Callee});
   A.Unsupported = std::move(Reason);
   Out->Accesses.push_back(std::move(A));
 }

@@ -24,6 +24,19 @@ inline SymRef andOf(const SymRef &A, const SymRef &B) {
   return SymExpr::binary(Opcode::LAnd, A, B, IntType::boolean());
 }
 
+/// The linear thread index in the block, x + y * Dx + z * Dx * Dy, in type T
+/// (cooperative groups' thread_rank(); %laneid is it modulo 32).
+inline SymRef linearThreadIndex(IntType T) {
+  SymRef X = SymExpr::cast(SymExpr::threadIdx(Axis::X), T);
+  SymRef Y = SymExpr::cast(SymExpr::threadIdx(Axis::Y), T);
+  SymRef Z = SymExpr::cast(SymExpr::threadIdx(Axis::Z), T);
+  SymRef DX = SymExpr::cast(SymExpr::blockDim(Axis::X), T);
+  SymRef DY = SymExpr::cast(SymExpr::blockDim(Axis::Y), T);
+  return SymExpr::binary(
+      Opcode::Add, SymExpr::binary(Opcode::Add, X, SymExpr::binary(Opcode::Mul, Y, DX, T), T),
+      SymExpr::binary(Opcode::Mul, Z, SymExpr::binary(Opcode::Mul, DX, DY, T), T), T);
+}
+
 /// E without parentheses, default arguments and default member initialisers
 /// (their expressions stand where they are used).
 inline const clang::Expr *skipDefaults(const clang::Expr *E) {
