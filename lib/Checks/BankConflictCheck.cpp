@@ -180,6 +180,9 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
     return C.Cost.Degree != V.Cost.Degree;
   });
   std::string When = V.WorstCase.empty() ? "" : " at " + V.WorstCase;
+  // Cases over the block widths considered for a block of unknown shape.
+  bool WidthCases = !E.Fn->Shape.known() && !V.Cases.empty() &&
+                    V.Cases.front().Label.rfind("blockDim.x", 0) == 0;
   Finding F;
   F.Check = Name;
   F.Level = Severity::Warning;
@@ -212,6 +215,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
       Parts.push_back(P);
     }
     F.Message += " (" + listOf(Parts, 8) + ")";
+  } else if (WidthCases) {
+    F.Message += " at " + V.Cases.front().Label;
   } else if (!V.Cases.empty()) {
     F.Message += fmt::format(" in each of the {} {}iterations", V.Cases.size(),
                              V.RepeatedIterations ? "distinct " : "");
@@ -262,10 +267,11 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   if (Costed)
     F.Notes.push_back({A.Where, fmt::format("bank {} is hit by {}", V.Cost.WorstBank, listOf(Collide)), {}});
   std::string Shape = describeBlockShape(E.Fn->Shape);
-  if (!E.Fn->Shape.known() && !V.Cases.empty() && V.Cases.front().Label.rfind("blockDim.x", 0) == 0)
+  if (WidthCases)
     Shape = "a block of unknown shape: the address uses threadIdx.y or threadIdx.z, so the result "
-            "depends on blockDim.x (each power of two up to 1024 was evaluated, cases above); pin "
-            "it with --block-dim=X,Y,Z";
+            "depends on blockDim.x; the widths such code is launched with were evaluated (a "
+            "multiple of 32 up to the extent of the dimension threadIdx.x indexes, or that "
+            "extent); pin it with --block-dim=X,Y,Z";
   if (!V.Parameters.empty()) {
     std::vector<std::string> Quoted;
     for (const auto &P : V.Parameters)
@@ -276,7 +282,7 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
                      "assuming " + Shape, {}});
   for (const LaunchArgument &LA : E.Fn->LaunchArguments)
     F.Notes.push_back({LA.Where, describeLaunchArgument(LA), {}});
-  if (V.Status == VerdictStatus::Bound)
+  if (V.Status == VerdictStatus::Bound && V.Reason != V.Condition)
     F.Notes.push_back({A.Where, V.Reason, {}});
 
   // A mechanical fix, only once verified.

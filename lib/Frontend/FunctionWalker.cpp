@@ -136,6 +136,7 @@ void FunctionWalker::recordAccess(const Expr *LV, const SharedLoc &Loc, AccessOp
   if (!Recording || !Out)
     return;
   SharedAccess A = newAccess(LV, Loc, Op);
+  A.ThreadXExtents = threadXExtents(LV);
   QualType T = ValueType.isNull() ? Loc.Type : ValueType;
   uint64_t Size = sizeOf(T);
   // An aggregate is moved in the widest chunks its alignment allows (at most
@@ -155,6 +156,21 @@ void FunctionWalker::recordAccess(const Expr *LV, const SharedLoc &Loc, AccessOp
                                         IntType::i64());
     Out->Accesses.push_back(std::move(Part));
   }
+}
+
+std::vector<unsigned> FunctionWalker::threadXExtents(const Expr *LV) {
+  std::vector<unsigned> Out;
+  const Expr *E = LV->IgnoreParens();
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
+    if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+      break;
+    E = Decay->getSubExpr()->IgnoreParens();
+    const auto *CAT = Ctx.getAsConstantArrayType(E->getType());
+    if (CAT && CAT->getSize().ule(1024) && collectLeaves(intOf(ASE->getIdx())).UsesThreadIdx[0])
+      Out.push_back(unsigned(CAT->getSize().getZExtValue()));
+  }
+  return Out;
 }
 
 SharedAccess FunctionWalker::newAccess(const Expr *At, const SharedLoc &Loc, AccessOp Op) const {

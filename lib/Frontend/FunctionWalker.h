@@ -155,6 +155,8 @@ private:
   void visitCall(const clang::CallExpr *Call);
   void recordAccess(const clang::Expr *LV, const SharedLoc &Loc, AccessOp Op,
                     clang::QualType ValueType);
+  /// Extents of the array dimensions of LV whose index uses threadIdx.x.
+  std::vector<unsigned> threadXExtents(const clang::Expr *LV);
   /// An access at At with what every record has: place, guards, loops, calls.
   SharedAccess newAccess(const clang::Expr *At, const SharedLoc &Loc, AccessOp Op) const;
   void recordBarrier(const clang::Stmt *S, std::string Spelling, std::string ViaCall,

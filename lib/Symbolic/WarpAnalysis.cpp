@@ -10,6 +10,8 @@
 #include "SymbolicText.h"
 #include "WarpPasses.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <algorithm>
 #include <map>
 #include <climits>
@@ -510,6 +512,47 @@ bool dependsOnBlockWidth(const SharedAccess &Access, const BlockShape &Shape) {
   return UsesYZ;
 }
 
+/// The block widths people launch code of unknown shape with: a multiple of
+/// 32 (each warp in one row; powers of two suffice, wider rows only shift
+/// threadIdx.x by whole warps), or the extent of an array dimension that
+/// threadIdx.x indexes (tile[16][16]: 16), less a padding element when that
+/// leaves a power of two (tile[16][17]: 16). No width larger than such an
+/// extent: those lanes would index outside the array.
+std::vector<unsigned> plausibleWidths(const SharedAccess &Access) {
+  std::set<unsigned> W;
+  unsigned MaxX = 1024;
+  for (unsigned E : Access.ThreadXExtents)
+    MaxX = std::min(MaxX, E);
+  for (unsigned X = WarpSize; X <= MaxX; X *= 2)
+    W.insert(X);
+  for (unsigned E : Access.ThreadXExtents) {
+    if (E >= 1 && E <= 1024)
+      W.insert(E);
+    if (E > 2 && ((E - 1) & (E - 2)) == 0)
+      W.insert(E - 1);
+  }
+  return std::vector<unsigned>(W.begin(), W.end());
+}
+
+/// "2-way when blockDim.x is 16; conflict-free when it is 32 to 1024".
+std::string widthCondition(const std::vector<VerdictCase> &Cases) {
+  std::string Out;
+  for (const VerdictCase &C : Cases) {
+    llvm::StringRef L(C.Label);
+    L.consume_front("blockDim.x=");
+    std::string Values = L.str();
+    size_t Dots = Values.find("..");
+    if (Dots != std::string::npos)
+      Values = Values.substr(0, Dots) + " to " + Values.substr(Dots + 2);
+    std::string Cost = C.Cost.Wavefronts > C.Cost.Ideal
+                           ? std::to_string(C.Cost.Degree) + "-way"
+                           : std::string("conflict-free");
+    Out += (Out.empty() ? "" : "; ") + Cost + " when blockDim.x is " + Values;
+  }
+  return Out + " (the block shape is not known: blockDim.x a multiple of 32 or the extent "
+               "of the dimension threadIdx.x indexes)";
+}
+
 /// The candidate block of width X when the shape is not known: whole warps
 /// spread over rows of X threads.
 EvalShape candidateShape(unsigned X) {
@@ -530,7 +573,7 @@ bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo
   };
   if (!dependsOnBlockWidth(Access, Shape))
     return Clean(analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, PaddedArray, Padding));
-  for (unsigned X = 1; X <= 1024; X *= 2)
+  for (unsigned X : plausibleWidths(Access))
     if (!Clean(analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, PaddedArray, Padding)))
       return false;
   return true;
@@ -543,11 +586,14 @@ AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vecto
     return analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, PaddedArray, Padding);
   AccessVerdict Worst;
   bool Any = false;
+  unsigned Conflicting = 0, Evaluated = 0;
   std::vector<VerdictCase> Cases;
-  for (unsigned X = 1; X <= 1024; X *= 2) {
+  for (unsigned X : plausibleWidths(Access)) {
     AccessVerdict V = analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, PaddedArray, Padding);
     if (V.Status == VerdictStatus::Unknown || V.Status == VerdictStatus::DataDependent)
       return V;
+    ++Evaluated;
+    Conflicting += V.Cost.Wavefronts > V.Cost.Ideal;
     std::string Label = "blockDim.x=" + std::to_string(X);
     // One case per run of widths with the same cost: "blockDim.x=32..1024".
     if (!Cases.empty() && Cases.back().Cost.Degree == V.Cost.Degree &&
@@ -565,6 +611,13 @@ AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vecto
   }
   Worst.Cases = Cases;
   Worst.BlockIterations = 0; // sums are for one candidate shape only
+  // A conflict at some plausible widths only is a possible conflict, stated
+  // with its condition; only a conflict at every one is a warning.
+  if (Conflicting && Conflicting < Evaluated && Worst.Condition.empty()) {
+    Worst.Status = VerdictStatus::Bound;
+    Worst.Condition = widthCondition(Cases);
+    Worst.Reason = Worst.Condition;
+  }
   return Worst;
 }
 

@@ -115,6 +115,9 @@ struct SharedAccess {
   SymRef ByteOffset;        ///< from the start of the array's storage
   std::vector<Guard> Guards;
   std::vector<unsigned> Loops; ///< enclosing counted loops, outermost first
+  /// Extents of the array dimensions whose index uses threadIdx.x (tile[ty][tx]
+  /// of float tile[16][17]: 17): block widths people launch such code with.
+  std::vector<unsigned> ThreadXExtents;
   /// Set when the access is in a helper analysed at a call: the calls from
   /// the analysed function down to the helper, outermost first.
   std::vector<CallFrame> CallChain;
