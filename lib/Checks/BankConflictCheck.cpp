@@ -1,5 +1,6 @@
 //===- BankConflictCheck.cpp - cuda-shared-bank-conflict --------------------===//
 #include "BankConflictCheck.h"
+#include "cuda-bank-lint/Symbolic/CompiledAccesses.h"
 
 #include <fmt/format.h>
 
@@ -260,6 +261,17 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   if (!Costed)
     How = fmt::format("byte offset in '{}' = {}", Arr.Name, Offset);
   F.Notes.push_back({A.Where, How, {}});
+  if (!A.MergedWith.empty()) {
+    std::vector<std::string> Others;
+    for (const auto &[Where, Text] : A.MergedWith)
+      Others.push_back(fmt::format("'{}' (line {})", Text, Where.Line));
+    F.Notes.push_back({A.Where,
+                       fmt::format("the compiler merges this {} with {} into one {}-bit {}, "
+                                   "whose cost this is",
+                                   A.Op == AccessOp::Load ? "load" : "store", listOf(Others),
+                                   A.Width * 8, A.Op == AccessOp::Load ? "load" : "store"),
+                       {}});
+  }
   addCallNotes(F, A, E.Fn->Name, Ctx.Options.SystemHeaders);
   std::vector<std::string> Collide;
   for (auto &[L, W] : Lanes)
@@ -322,8 +334,11 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
 void BankConflictCheck::run(CheckContext &Ctx) {
   const auto &Arrays = Ctx.Model.Arrays;
   std::vector<Evaluated> All;
+  Compiled.clear();
+  Compiled.reserve(Ctx.Model.Functions.size());
   for (const FunctionModel &F : Ctx.Model.Functions) {
-    for (const SharedAccess &A : F.Accesses)
+    Compiled.push_back(asCompiled(F.Accesses, Arrays));
+    for (const SharedAccess &A : Compiled.back())
       All.push_back({&F, &A, analyseAccessAnyShape(A, F.Loops, Arrays, F.Shape, Ctx.Options.Arch)});
   }
   PaddedCache.clear();
@@ -384,6 +399,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     for (const LaunchArgument &LA : E.Fn->LaunchArguments)
       R.LaunchArguments.push_back(describeLaunchArgument(LA));
     R.CallChain = A.CallChain;
+    R.MergedWith = A.MergedWith;
     R.Index = renderOffset(A.ByteOffset, Arrays);
     R.Parameters = V.Parameters;
     R.AssumedUniform = V.AssumedUniform;

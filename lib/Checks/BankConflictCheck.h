@@ -37,6 +37,9 @@ private:
   /// Verdicts with an array padded, per (array, padding), one per access to
   /// that array, computed only when a padding candidate needs them.
   std::map<std::pair<unsigned, unsigned>, std::vector<std::optional<AccessVerdict>>> PaddedCache;
+  /// Each function's accesses as the compiler emits them (adjacent ones
+  /// merged); Evaluated::Access points into these.
+  std::vector<std::vector<SharedAccess>> Compiled;
 };
 
 } // namespace cbl

@@ -157,8 +157,10 @@ void FunctionWalker::walkBranch(const Stmt *S, SymRef Cond, bool Negated, const 
     Path.push_back(reachedGuard(Outer));
   Path.push_back(Guard{Cond, Negated, pos(Where), Kind});
   Alive = trueValue();
+  ++Region;
   if (S)
     walkStmt(S);
+  ++Region;
   Path.pop_back();
   if (PushedOuter)
     Path.pop_back();
@@ -197,6 +199,12 @@ void FunctionWalker::walkIf(const IfStmt *If) {
 
 void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                               const Expr *Inc, const Stmt *Body, bool CondFirst) {
+  // A loop body is a block of its own; so is the code after the loop.
+  struct RegionBump {
+    unsigned &R;
+    explicit RegionBump(unsigned &R) : R(++R) {}
+    ~RegionBump() { ++R; }
+  } Bump(Region);
   if (Init)
     walkStmt(Init);
   AssignedVars AV;
@@ -376,6 +384,7 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
 }
 
 void FunctionWalker::walkSwitch(const SwitchStmt *Sw) {
+  ++Region;
   if (Sw->getInit())
     walkStmt(Sw->getInit());
   if (const DeclStmt *DS = Sw->getConditionVariableDeclStmt())

@@ -137,6 +137,7 @@ void FunctionWalker::recordAccess(const Expr *LV, const SharedLoc &Loc, AccessOp
     return;
   SharedAccess A = newAccess(LV, Loc, Op);
   A.ThreadXExtents = threadXExtents(LV);
+  A.Volatile = LV->getType().isVolatileQualified() || Loc.Type.isVolatileQualified();
   QualType T = ValueType.isNull() ? Loc.Type : ValueType;
   uint64_t Size = sizeOf(T);
   // An aggregate is moved in the widest chunks its alignment allows (at most
@@ -182,6 +183,7 @@ SharedAccess FunctionWalker::newAccess(const Expr *At, const SharedLoc &Loc, Acc
   A.ByteOffset = Loc.ByteOffset;
   A.Guards = currentGuards();
   A.Loops = LoopStack;
+  A.Region = Region;
   for (const auto &[Site, Callee] : CallSites)
     A.CallChain.push_back({Site, Callee});
   return A;
@@ -189,6 +191,7 @@ SharedAccess FunctionWalker::newAccess(const Expr *At, const SharedLoc &Loc, Acc
 
 void FunctionWalker::recordBarrier(const Stmt *S, std::string Spelling, std::string ViaCall,
                                    SourcePos CalleeBarrier) {
+  ++Region; // nothing is merged across a barrier
   if (!Recording || !Out || InlineDepth)
     return;
   BarrierSite B;
@@ -451,7 +454,9 @@ void FunctionWalker::visit(const Expr *E) {
       Path.push_back(Guard{C, BO->getOpcode() == BO_LOr, pos(BO->getOperatorLoc()),
                            BO->getOpcode() == BO_LAnd ? "&&" : "||"});
       Env Saved = Vars;
+      ++Region; // the right operand is a block of its own, and so is what follows
       visit(BO->getRHS());
+      ++Region;
       Path.pop_back();
       mergeEnvs(C, BO->getOpcode() == BO_LAnd ? Vars : Saved,
                 BO->getOpcode() == BO_LAnd ? Saved : Vars, true, true);
@@ -514,11 +519,14 @@ void FunctionWalker::visit(const Expr *E) {
     SymRef C = boolOf(CO->getCond());
     Env Saved = Vars;
     Path.push_back(Guard{C, false, pos(CO->getQuestionLoc()), "?:"});
+    ++Region;
     visit(CO->getTrueExpr());
     Env Then = Vars;
     Path.back().Negated = true;
     Vars = Saved;
+    ++Region;
     visit(CO->getFalseExpr());
+    ++Region;
     Path.pop_back();
     mergeEnvs(C, Then, Vars, true, true);
     return;
@@ -674,6 +682,7 @@ FunctionModel FunctionWalker::walk(const FunctionDecl *FD,
   NextCounterId = 0;
   InlineStack.clear();
   InlinedBodies = 0;
+  Region = 0;
   This = ThisBinding();
   CallSites.clear();
   Returns.clear();

@@ -222,6 +222,9 @@ private:
   ThisBinding This;
   unsigned NextObjectId = 1;
   unsigned InlinedBodies = 0;       ///< bodies walked in place in this walk
+  /// The straight-line stretch of code being walked: changes at branches,
+  /// loops and barriers (SharedAccess::Region).
+  unsigned Region = 0;
   void captureReturn(const clang::ReturnStmt *Ret);
   std::vector<const clang::FunctionDecl *> InlineStack;
   /// Whether a helper's body names a __shared__ variable, computed once.

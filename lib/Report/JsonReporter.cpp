@@ -141,6 +141,15 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
       O["call_chain"] = llvm::json::Array();
     }
     O["byte_offset"] = A.Index;
+    if (!A.MergedWith.empty()) {
+      llvm::json::Array Merged;
+      for (const auto &[Where, Text] : A.MergedWith) {
+        llvm::json::Object M = position(Where);
+        M["expression"] = Text;
+        Merged.push_back(std::move(M));
+      }
+      O["merged_with"] = std::move(Merged);
+    }
     O["parameters"] = strings(A.Parameters);
     O["assumed_uniform"] = strings(A.AssumedUniform);
     O["bound_by"] = strings(A.BoundBy);

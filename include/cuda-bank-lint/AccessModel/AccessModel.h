@@ -118,6 +118,14 @@ struct SharedAccess {
   /// Extents of the array dimensions whose index uses threadIdx.x (tile[ty][tx]
   /// of float tile[16][17]: 17): block widths people launch such code with.
   std::vector<unsigned> ThreadXExtents;
+  /// Accesses with the same Region run in one straight-line stretch of code
+  /// (no branch, loop boundary or barrier between them): the compiler may
+  /// merge adjacent ones into one wider instruction.
+  unsigned Region = 0;
+  bool Volatile = false;    ///< through a volatile lvalue: never merged
+  /// Set when this access stands for several the compiler merges into one
+  /// instruction: the others, in program order.
+  std::vector<std::pair<SourcePos, std::string>> MergedWith;
   /// Set when the access is in a helper analysed at a call: the calls from
   /// the analysed function down to the helper, outermost first.
   std::vector<CallFrame> CallChain;

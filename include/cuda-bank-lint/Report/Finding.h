@@ -83,6 +83,8 @@ struct AccessRecord {
   BlockShape Shape;
   std::vector<std::string> LaunchArguments; ///< parameters taken from the launches
   std::vector<CallFrame> CallChain; ///< in a helper: the calls from the kernel, outermost first
+  /// Accesses the compiler merges with this one into one wider instruction.
+  std::vector<std::pair<SourcePos, std::string>> MergedWith;
   std::string Index;        ///< the byte offset, rendered
   std::vector<std::string> Parameters; ///< uniform unknowns the result is exact for
   std::vector<std::string> AssumedUniform; ///< warp-uniform guards assumed taken

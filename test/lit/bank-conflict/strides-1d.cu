@@ -38,14 +38,16 @@ __global__ void narrow(int *out) {
 // EXPLAIN-DAG: strides-1d.cu:[[# @LINE-4]]:39: remark: load of 1 bytes from 'c' in 'narrow' (c[4 * threadIdx.x]): conflict-free
 // EXPLAIN-DAG: strides-1d.cu:[[# @LINE-5]]:60: remark: load of 2 bytes from 'h' in 'narrow' (h[threadIdx.x]): conflict-free
 
-// int s[64] read as s[2*tid] and s[2*tid+1]: 2-way each.
+// int s[64] read as s[2*tid] and s[2*tid+1]: 2-way each as written, but nvcc
+// merges the two loads into one LDS.64, which is conflict-free (measured on an
+// H100: 2 wavefronts, ideal 2; compiler-merging.cu has the other cases).
 __global__ void pairs(int *out) {
   __shared__ int s[64];
   unsigned tid = threadIdx.x;
   out[tid] = s[2 * tid] + s[2 * tid + 1];
 }
-// CHECK-DAG: strides-1d.cu:[[# @LINE-2]]:14: warning: 2-way bank conflict reading 's': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
-// CHECK-DAG: strides-1d.cu:[[# @LINE-3]]:27: warning: 2-way bank conflict reading 's': 2 lanes of warp 0 read 2 distinct words of bank 1 (2 wavefronts, ideal 1)
+// CHECK-NOT: strides-1d.cu:[[# @LINE-2]]:{{.*}} bank conflict
+// EXPLAIN-DAG: strides-1d.cu:[[# @LINE-3]]:14: remark: load of 8 bytes from 's' in 'pairs' (s[2 * tid]): conflict-free, 2 wavefronts (ideal 2) in warp 0
 
 void launch(float *o, int *p) {
   strideRead<1><<<1, 32>>>(o); strideRead<2><<<1, 32>>>(o); strideRead<3><<<1, 32>>>(o);

@@ -1,0 +1,266 @@
+//===- CompiledAccesses.cpp - Adjacent accesses merged as nvcc does --------===//
+#include "cuda-bank-lint/Symbolic/CompiledAccesses.h"
+#include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace cbl {
+
+namespace {
+
+unsigned tzOf(int64_t V) { return V == 0 ? 64u : unsigned(__builtin_ctzll(uint64_t(V))); }
+
+/// Trailing bits of E known to be zero for every value of its leaves (what
+/// the compiler can prove about an address's alignment).
+unsigned knownTrailingZeros(const SymRef &E, const std::vector<SharedArray> &Arrays,
+                            unsigned Depth = 0) {
+  if (!E || Depth > 64)
+    return 0;
+  auto Arg = [&](unsigned I) { return knownTrailingZeros(E->Ops[I], Arrays, Depth + 1); };
+  auto ConstArg = [&](unsigned I) -> std::optional<int64_t> {
+    if (E->Ops[I]->isConst())
+      return E->Ops[I]->Value;
+    return std::nullopt;
+  };
+  switch (E->Kind) {
+  case ExprKind::Const:
+    return tzOf(E->Value);
+  case ExprKind::RowStride:
+    return E->ArrayId < Arrays.size() ? tzOf(rowStrideOf(Arrays[E->ArrayId], E->DimIndex, 0)) : 0;
+  case ExprKind::Cast:
+    return Arg(0);
+  case ExprKind::Unary:
+    return E->Op == Opcode::Neg ? Arg(0) : 0;
+  case ExprKind::Select:
+    return std::min(Arg(1), Arg(2));
+  case ExprKind::Binary:
+    switch (E->Op) {
+    case Opcode::Add: case Opcode::Sub: case Opcode::Or: case Opcode::Xor:
+    case Opcode::Min: case Opcode::Max:
+      return std::min(Arg(0), Arg(1));
+    case Opcode::Mul:
+      return std::min(64u, Arg(0) + Arg(1));
+    case Opcode::And:
+      return std::max(Arg(0), Arg(1));
+    case Opcode::Shl:
+      if (auto C = ConstArg(1))
+        return unsigned(std::min<int64_t>(64, Arg(0) + *C));
+      return Arg(0);
+    case Opcode::Shr:
+    case Opcode::Div:
+      if (auto C = ConstArg(1)) {
+        int64_t Shift = E->Op == Opcode::Shr ? *C : (tzOf(*C) < 64 && (*C & (*C - 1)) == 0 ? tzOf(*C) : -1);
+        if (Shift >= 0)
+          return unsigned(std::max<int64_t>(0, int64_t(Arg(0)) - Shift));
+      }
+      return 0;
+    case Opcode::Rem:
+      if (auto C = ConstArg(1))
+        if (*C > 0 && (*C & (*C - 1)) == 0)
+          return std::min(Arg(0), tzOf(*C));
+      return 0;
+    default:
+      return 0;
+    }
+  default:
+    return 0;
+  }
+}
+
+/// A byte offset as sum(coefficient * term) + constant, terms named by their
+/// text (with the trailing zero bits known for each); Ok is false when it is
+/// not linear in its terms.
+struct Linear {
+  std::map<std::string, int64_t> Terms;
+  std::map<std::string, unsigned> TermZeros;
+  int64_t Const = 0;
+  bool Ok = true;
+  void add(const Linear &O, int64_t Scale) {
+    Ok &= O.Ok;
+    Const += Scale * O.Const;
+    for (const auto &[T, C] : O.Terms)
+      Terms[T] += Scale * C;
+    TermZeros.insert(O.TermZeros.begin(), O.TermZeros.end());
+  }
+};
+
+Linear linearize(const SymRef &E, const std::vector<SharedArray> &Arrays, unsigned Depth = 0) {
+  Linear L;
+  if (!E || Depth > 64) {
+    L.Ok = false;
+    return L;
+  }
+  switch (E->Kind) {
+  case ExprKind::Const:
+    L.Const = E->Value;
+    return L;
+  case ExprKind::RowStride:
+    L.Const = E->ArrayId < Arrays.size() ? rowStrideOf(Arrays[E->ArrayId], E->DimIndex, 0) : 0;
+    return L;
+  case ExprKind::Cast:
+    // Index arithmetic does not wrap in real code: the value is the same.
+    return linearize(E->Ops[0], Arrays, Depth + 1);
+  case ExprKind::Unary:
+    if (E->Op == Opcode::Neg) {
+      L.add(linearize(E->Ops[0], Arrays, Depth + 1), -1);
+      return L;
+    }
+    break;
+  case ExprKind::Binary: {
+    Linear A = linearize(E->Ops[0], Arrays, Depth + 1);
+    Linear B = linearize(E->Ops[1], Arrays, Depth + 1);
+    if (E->Op == Opcode::Add || E->Op == Opcode::Sub) {
+      L.add(A, 1);
+      L.add(B, E->Op == Opcode::Add ? 1 : -1);
+      return L;
+    }
+    if (E->Op == Opcode::Mul && A.Ok && B.Ok && (A.Terms.empty() || B.Terms.empty())) {
+      const Linear &K = A.Terms.empty() ? A : B, &V = A.Terms.empty() ? B : A;
+      L.add(V, K.Const);
+      return L;
+    }
+    if (E->Op == Opcode::Shl && B.Ok && B.Terms.empty() && B.Const >= 0 && B.Const < 32) {
+      L.add(A, int64_t(1) << B.Const);
+      return L;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  // Anything else is one term: equal texts are equal values.
+  std::string Text = toString(E);
+  L.Terms[Text] = 1;
+  L.TermZeros[Text] = knownTrailingZeros(E, Arrays);
+  return L;
+}
+
+/// The constant B - A when the two offsets have the same terms.
+std::optional<int64_t> constantDifference(const Linear &A, const Linear &B) {
+  if (!A.Ok || !B.Ok)
+    return std::nullopt;
+  for (const auto &[T, C] : A.Terms) {
+    auto It = B.Terms.find(T);
+    if ((It == B.Terms.end() ? 0 : It->second) != C)
+      return std::nullopt;
+  }
+  for (const auto &[T, C] : B.Terms)
+    if (C != 0 && !A.Terms.count(T))
+      return std::nullopt;
+  return B.Const - A.Const;
+}
+
+/// Known trailing zero bits of the offset (at most 4: shared variables are
+/// taken as 16-byte aligned).
+unsigned alignmentBits(const Linear &L, int64_t Plus) {
+  unsigned Bits = tzOf(L.Const + Plus);
+  for (const auto &[T, C] : L.Terms) {
+    auto Z = L.TermZeros.find(T);
+    if (C != 0)
+      Bits = std::min(Bits, tzOf(C) + (Z == L.TermZeros.end() ? 0 : Z->second));
+  }
+  return std::min(Bits, 4u);
+}
+
+bool mergeable(const SharedAccess &A) {
+  return A.Unsupported.empty() && A.NotAnalysable.empty() && !A.Volatile &&
+         (A.Op == AccessOp::Load || A.Op == AccessOp::Store) && A.Width >= 1 && A.Width <= 8 &&
+         A.MergedWith.empty();
+}
+
+std::string guardKey(const SharedAccess &A) {
+  std::string K;
+  for (const Guard &G : A.Guards)
+    K += (G.Negated ? "!" : "") + toString(G.Cond) + ";";
+  for (unsigned L : A.Loops)
+    K += "L" + std::to_string(L) + ";";
+  return K;
+}
+
+} // namespace
+
+std::vector<SharedAccess> asCompiled(const std::vector<SharedAccess> &Accesses,
+                                     const std::vector<SharedArray> &Arrays) {
+  std::vector<SharedAccess> Out;
+  std::vector<bool> Consumed(Accesses.size(), false);
+  // Merged accesses, keyed by the index of the access whose place they take.
+  std::map<size_t, SharedAccess> Merged;
+  for (size_t I = 0; I < Accesses.size(); ++I) {
+    const SharedAccess &A = Accesses[I];
+    if (Consumed[I] || !mergeable(A))
+      continue;
+    // Partners: same region, variable, direction, width and guards, until an
+    // access of the other direction to the variable intervenes.
+    std::string Key = guardKey(A);
+    Linear Base = linearize(A.ByteOffset, Arrays);
+    std::vector<std::pair<int64_t, size_t>> Members{{0, I}};
+    for (size_t J = I + 1; J < Accesses.size(); ++J) {
+      const SharedAccess &B = Accesses[J];
+      if (B.Region != A.Region)
+        break;
+      if (B.ArrayId != A.ArrayId)
+        continue;
+      // The other direction, a volatile or atomic access: nothing moves across.
+      if (B.Op != A.Op || !B.Unsupported.empty() || B.Volatile)
+        break;
+      if (Consumed[J] || !mergeable(B) || B.Width != A.Width || guardKey(B) != Key)
+        continue;
+      if (auto D = constantDifference(Base, linearize(B.ByteOffset, Arrays)))
+        Members.push_back({*D, J});
+    }
+    if (Members.size() < 2)
+      continue;
+    std::sort(Members.begin(), Members.end());
+    // Chunks from the lowest offset up: the widest aligned, contiguous one.
+    for (size_t M = 0; M < Members.size();) {
+      int64_t Start = Members[M].first;
+      size_t Taken = 0;
+      for (unsigned Size : {16u, 8u, 4u}) {
+        if (Size <= A.Width || (1u << alignmentBits(Base, Start)) < Size)
+          continue;
+        size_t Need = Size / A.Width, K = M;
+        int64_t Next = Start;
+        std::vector<size_t> Chunk;
+        while (K < Members.size() && Chunk.size() < Need) {
+          if (Members[K].first == Next) {
+            Chunk.push_back(Members[K].second);
+            Next += A.Width;
+          } else if (Members[K].first > Next) {
+            break;
+          }
+          ++K; // a duplicate offset is skipped
+        }
+        if (Chunk.size() != Need)
+          continue;
+        std::sort(Chunk.begin(), Chunk.end()); // program order
+        const SharedAccess &Low = Accesses[Members[M].second];
+        size_t At = A.Op == AccessOp::Load ? Chunk.front() : Chunk.back();
+        SharedAccess W = Accesses[At];
+        W.Width = Size;
+        W.ByteOffset = Low.ByteOffset;
+        for (size_t C : Chunk) {
+          Consumed[C] = true;
+          if (C != At)
+            W.MergedWith.push_back({Accesses[C].Where, Accesses[C].Spelling});
+        }
+        Merged.emplace(At, std::move(W));
+        Taken = K;
+        break;
+      }
+      M = Taken ? Taken : M + 1;
+    }
+  }
+  for (size_t I = 0; I < Accesses.size(); ++I) {
+    auto It = Merged.find(I);
+    if (It != Merged.end())
+      Out.push_back(std::move(It->second));
+    else if (!Consumed[I])
+      Out.push_back(Accesses[I]);
+  }
+  return Out;
+}
+
+} // namespace cbl
