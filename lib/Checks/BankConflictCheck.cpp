@@ -337,7 +337,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
   Compiled.clear();
   Compiled.reserve(Ctx.Model.Functions.size());
   for (const FunctionModel &F : Ctx.Model.Functions) {
-    Compiled.push_back(asCompiled(F.Accesses, Arrays));
+    Compiled.push_back(asCompiled(F.Accesses, Arrays, F.Loops));
     for (const SharedAccess &A : Compiled.back())
       All.push_back({&F, &A, analyseAccessAnyShape(A, F.Loops, Arrays, F.Shape, Ctx.Options.Arch)});
   }

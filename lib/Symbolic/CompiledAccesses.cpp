@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace cbl {
@@ -76,6 +77,7 @@ unsigned knownTrailingZeros(const SymRef &E, const std::vector<SharedArray> &Arr
 struct Linear {
   std::map<std::string, int64_t> Terms;
   std::map<std::string, unsigned> TermZeros;
+  std::set<unsigned> LoopsInTerms; ///< loop counters inside non-counter terms
   int64_t Const = 0;
   bool Ok = true;
   void add(const Linear &O, int64_t Scale) {
@@ -84,6 +86,7 @@ struct Linear {
     for (const auto &[T, C] : O.Terms)
       Terms[T] += Scale * C;
     TermZeros.insert(O.TermZeros.begin(), O.TermZeros.end());
+    LoopsInTerms.insert(O.LoopsInTerms.begin(), O.LoopsInTerms.end());
   }
 };
 
@@ -131,10 +134,15 @@ Linear linearize(const SymRef &E, const std::vector<SharedArray> &Arrays, unsign
   default:
     break;
   }
-  // Anything else is one term: equal texts are equal values.
-  std::string Text = toString(E);
+  // Anything else is one term: equal texts are equal values. A loop
+  // counter is named by its id (names repeat across loops).
+  std::string Text =
+      E->Kind == ExprKind::LoopVar ? "loop#" + std::to_string(E->LoopId) : toString(E);
   L.Terms[Text] = 1;
   L.TermZeros[Text] = knownTrailingZeros(E, Arrays);
+  if (E->Kind != ExprKind::LoopVar)
+    for (const SymExpr *Leaf : collectLeaves(E).Loops)
+      L.LoopsInTerms.insert(Leaf->LoopId);
   return L;
 }
 
@@ -180,10 +188,86 @@ std::string guardKey(const SharedAccess &A) {
   return K;
 }
 
+/// The LoopVar leaf of counter Id in E, if any.
+SymRef findLoopVar(const SymRef &E, unsigned Id) {
+  if (!E)
+    return nullptr;
+  if (E->Kind == ExprKind::LoopVar && E->LoopId == Id)
+    return E;
+  for (const SymRef &Op : E->Ops)
+    if (SymRef Found = findLoopVar(Op, Id))
+      return Found;
+  return nullptr;
+}
+
+/// Merges the iterations of a fully unrolled loop: an access in a loop of a
+/// few constant iterations (counter from a constant, step 1, constant bound)
+/// whose offset advances by its width each iteration, the only access to its
+/// variable in the loop, becomes one access of 8 or 16 bytes run every
+/// k-th iteration (nvcc unrolls such loops and merges the neighbours: the
+/// items of a BlockExchange-style blocked store are one STS.128).
+bool mergeIterations(SharedAccess &A, size_t Index, const std::vector<SharedAccess> &All,
+                     const std::vector<LoopInfo> &Loops, const std::vector<SharedArray> &Arrays) {
+  if (A.Loops.empty() || A.Loops.back() >= Loops.size())
+    return false;
+  const LoopInfo &L = Loops[A.Loops.back()];
+  if (L.Counters.size() != 1 || !L.Cond || L.Cond->Kind != ExprKind::Binary ||
+      (L.Cond->Op != Opcode::LT && L.Cond->Op != Opcode::LE))
+    return false;
+  const LoopCounter &C = L.Counters.front();
+  std::string Counter = "loop#" + std::to_string(C.Id);
+  Linear Init = linearize(C.Init, Arrays), Next = linearize(C.Next, Arrays);
+  Linear Left = linearize(L.Cond->Ops[0], Arrays), Bound = linearize(L.Cond->Ops[1], Arrays);
+  auto IsCounter = [&](const Linear &X, int64_t Plus) {
+    return X.Ok && X.Terms.size() == 1 && X.Terms.count(Counter) && X.Terms.at(Counter) == 1 &&
+           X.Const == Plus;
+  };
+  if (!Init.Ok || !Init.Terms.empty() || !IsCounter(Next, 1) || !IsCounter(Left, 0) ||
+      !Bound.Ok || !Bound.Terms.empty())
+    return false;
+  int64_t Trips = Bound.Const - Init.Const + (L.Cond->Op == Opcode::LE ? 1 : 0);
+  if (Trips < 2 || Trips > 64)
+    return false;
+  Linear Off = linearize(A.ByteOffset, Arrays);
+  auto Step = Off.Terms.find(Counter);
+  if (!Off.Ok || Step == Off.Terms.end() || Step->second != int64_t(A.Width))
+    return false;
+  if (Off.LoopsInTerms.count(C.Id))
+    return false; // the counter also appears inside another term
+  for (size_t J = 0; J < All.size(); ++J)
+    if (J != Index && All[J].ArrayId == A.ArrayId &&
+        std::find(All[J].Loops.begin(), All[J].Loops.end(), L.Id) != All[J].Loops.end())
+      return false;
+  Linear Base = Off;
+  Base.Terms.erase(Counter);
+  for (unsigned Size : {16u, 8u, 4u}) {
+    int64_t K = Size / A.Width;
+    if (Size <= A.Width || K > Trips || Trips % K != 0 ||
+        (1u << alignmentBits(Base, Init.Const * int64_t(A.Width))) < Size)
+      continue;
+    SymRef Var = findLoopVar(A.ByteOffset, C.Id);
+    if (!Var)
+      return false;
+    IntType T = Var->Type;
+    SymRef Phase = SymExpr::binary(
+        Opcode::Rem, SymExpr::binary(Opcode::Sub, Var, SymExpr::constant(Init.Const, T), T),
+        SymExpr::constant(K, T), T);
+    A.Guards.push_back(Guard{SymExpr::binary(Opcode::EQ, Phase, SymExpr::constant(0, T),
+                                             IntType::boolean()),
+                             false, L.Where, "unrolled"});
+    A.MergedWith.push_back({L.Where, "each " + std::to_string(K) + " consecutive iterations of "
+                                         "the loop (unrolled by the compiler)"});
+    A.Width = Size;
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<SharedAccess> asCompiled(const std::vector<SharedAccess> &Accesses,
-                                     const std::vector<SharedArray> &Arrays) {
+                                     const std::vector<SharedArray> &Arrays,
+                                     const std::vector<LoopInfo> &Loops) {
   std::vector<SharedAccess> Out;
   std::vector<bool> Consumed(Accesses.size(), false);
   // Merged accesses, keyed by the index of the access whose place they take.
@@ -255,10 +339,13 @@ std::vector<SharedAccess> asCompiled(const std::vector<SharedAccess> &Accesses,
   }
   for (size_t I = 0; I < Accesses.size(); ++I) {
     auto It = Merged.find(I);
-    if (It != Merged.end())
+    if (It != Merged.end()) {
       Out.push_back(std::move(It->second));
-    else if (!Consumed[I])
+    } else if (!Consumed[I]) {
       Out.push_back(Accesses[I]);
+      if (mergeable(Out.back()))
+        mergeIterations(Out.back(), I, Accesses, Loops, Arrays);
+    }
   }
   return Out;
 }

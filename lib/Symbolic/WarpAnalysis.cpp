@@ -169,6 +169,15 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
         }
         continue;
       }
+      // Known where the loops are enumerated (a condition on the counters).
+      LaneValue V = evaluateLane(*P, Env);
+      if (V.known() && V.exact()) {
+        if ((V.C != 0) == Part.Negated) {
+          Taken = false;
+          return true;
+        }
+        continue;
+      }
       addUnique(C.AssumedUniform, Part.Assumed);
       continue;
     }

@@ -22,7 +22,12 @@
 //    trailing zero bits, with shared variables taken as 16-byte aligned (nvcc
 //    aligns them so, or raises their alignment when it vectorises);
 //  - a merged load is placed at the first load (program order), a merged
-//    store at the last store, which is where Nsight Compute attributes it.
+//    store at the last store, which is where Nsight Compute attributes it;
+//  - the iterations of a small constant loop (counter from a constant, step
+//    1, constant bound, at most 64 iterations, which nvcc unrolls) whose
+//    offset advances by the access's width are merged the same way, when the
+//    access is the only one to its variable in the loop: one wide access
+//    every k-th iteration (a guard on the counter).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_SYMBOLIC_COMPILEDACCESSES_H
@@ -38,7 +43,8 @@ namespace cbl {
 /// of the combined width (SharedAccess::MergedWith names the others), the
 /// rest unchanged, in program order.
 std::vector<SharedAccess> asCompiled(const std::vector<SharedAccess> &Accesses,
-                                     const std::vector<SharedArray> &Arrays);
+                                     const std::vector<SharedArray> &Arrays,
+                                     const std::vector<LoopInfo> &Loops);
 
 } // namespace cbl
 

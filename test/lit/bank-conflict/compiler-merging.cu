@@ -4,7 +4,7 @@
 // compiled with nvcc 13.0 (-O3 -arch=sm_90) and run on an H100, one warp, with
 // Nsight Compute's source counters (2026-11-23); the comment above each says
 // what the SASS was and the wavefronts/ideal measured for the read or write
-// pair. Two measured merges are not modelled yet and are marked so.
+// pair. One measured merge is not modelled yet and is marked so.
 // RUN: %cbl --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
 struct F4 { float v, x, y, z; };
 
@@ -41,7 +41,7 @@ __global__ void k10_same_if(int *out, int n) { __shared__ int s[64]; unsigned t 
 // k11_volatile: not merged, LDS 2/1 each: volatile.
 __global__ void k11_volatile(int *out) { __shared__ int s[64]; volatile int *v = s; unsigned t = threadIdx.x; v[t] = t; __syncthreads(); out[t] = v[2 * t] + v[2 * t + 1]; }
 
-// k12_unrolled: STS.128, 4/4: the iterations of a fully unrolled loop (NOT MODELLED: the tool costs four 4-way stores).
+// k12_unrolled: STS.128, 4/4: the iterations of a fully unrolled loop; the strided loads of the second loop stay LDS 1/1.
 __global__ void k12_unrolled(int *out) { __shared__ int s[128]; unsigned t = threadIdx.x; int items[4];
   #pragma unroll
   for (int i = 0; i < 4; ++i) s[t * 4 + i] = out[t + i];
@@ -91,7 +91,7 @@ __global__ void k17_interleaved_store(int *out) { __shared__ int s[64]; unsigned
 // CHECK: k11_volatile:42:{{[0-9]+}} st 4 exact 1-way 1/1
 // CHECK: k11_volatile:42:{{[0-9]+}} ld 4 exact 2-way 2/1
 // CHECK: k11_volatile:42:{{[0-9]+}} ld 4 exact 2-way 2/1
-// CHECK: k12_unrolled:47:{{[0-9]+}} st 4 exact 4-way 4/1
+// CHECK: k12_unrolled:47:{{[0-9]+}} st 16 exact 1-way 4/4 merged:47
 // CHECK: k12_unrolled:50:{{[0-9]+}} ld 4 exact 1-way 1/1
 // CHECK: k13_tile_row_stride33:54:{{[0-9]+}} st 4 exact 2-way 2/1
 // CHECK: k13_tile_row_stride33:54:{{[0-9]+}} ld 4 exact 1-way 1/1

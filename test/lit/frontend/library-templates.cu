@@ -21,10 +21,47 @@ __global__ void reduceKernel(const int *in, int *out) {
     out[blockIdx.x] = agg;
 }
 
-// USER: library-templates.cu:[[# @LINE+10]]:3: warning: 4-way bank conflict writing 'temp': 4 lanes of warp 0 write 4 distinct words of bank 0 (4 wavefronts, ideal 1) in each of the 4 iterations [cuda-shared-bank-conflict]
-// USER: block_like.cuh:80:7: note: the access is here, in 'BlockedToStriped' (a system header; --system-headers reports it here)
-// SYS: block_like.cuh:80:7: warning: 4-way bank conflict writing 'temp'
-// SYS: library-templates.cu:[[# @LINE+7]]:3: note: in 'BlockedToStriped' as called from 'exchangeKernel' here, with these arguments
+// USER: library-templates.cu:[[# @LINE+8]]:3: warning: 2-way bank conflict writing 'temp': 2 lanes of warp 0 write 2 distinct words of bank 0 (2 wavefronts, ideal 1) [cuda-shared-bank-conflict]
+// USER: block_like.cuh:98:38: note: the access is here, in 'Place' (a system header; --system-headers reports it here)
+// SYS: block_like.cuh:98:38: warning: 2-way bank conflict writing 'temp'
+// SYS: library-templates.cu:[[# @LINE+5]]:3: note: in 'Place' as called from 'placeKernel' here, with these arguments
+__global__ void placeKernel(const int *data) {
+  using BP = BlockRakingLike<int, 128>;
+  __shared__ typename BP::TempStorage temp;
+  int partial = data[threadIdx.x];
+  BP(temp).Place(partial);
+}
+
+// The same conflict, silenced on the line of the call.
+__global__ void placeSilenced(const int *data) {
+  using BP = BlockRakingLike<int, 128>;
+  __shared__ typename BP::TempStorage temp;
+  BP(temp).Place(data[0]); // NOLINT(cuda-shared-bank-conflict)
+}
+
+// A union of storages, a named object, raw bytes reinterpreted.
+// USER: library-templates.cu:[[# @LINE+7]]:3: warning: 2-way bank conflict writing 'temp'
+__global__ void unionKernel(const int *in, int *out) {
+  using BR = BlockReduceLike<int, 128>;
+  using BP = BlockRakingLike<int, 128>;
+  __shared__ union { typename BR::TempStorage reduce; typename BP::TempStorage rake; } temp;
+  BP place(temp.rake);
+  __syncthreads();
+  place.Place(in[threadIdx.x]);
+  __syncthreads();
+  out[threadIdx.x] = BR(temp.reduce).Sum(in[0]);
+}
+
+// USER: library-templates.cu:[[# @LINE+4]]:3: warning: 2-way bank conflict writing 'bytes'
+__global__ void rawBytes(int *data) {
+  using BP = BlockRakingLike<int, 128>;
+  __shared__ alignas(16) unsigned char bytes[sizeof(typename BP::TempStorage)];
+  BP(reinterpret_cast<typename BP::TempStorage &>(bytes)).Place(data[0]);
+}
+
+// A blocked-to-striped exchange: the four stores of a thread's items are
+// adjacent, and nvcc merges the unrolled loop's stores into one STS.128
+// (conflict-free; compiler-merging.cu): no finding, a merged record.
 __global__ void exchangeKernel(int *data) {
   using BE = BlockExchangeLike<int, 128, 4>;
   __shared__ typename BE::TempStorage temp;
@@ -34,38 +71,6 @@ __global__ void exchangeKernel(int *data) {
   BE(temp).BlockedToStriped(items);
   for (int i = 0; i < 4; ++i)
     data[i * 128 + threadIdx.x] = items[i];
-}
-
-// The same conflict, silenced on the line of the call.
-__global__ void exchangeSilenced(int *data) {
-  using BE = BlockExchangeLike<int, 128, 4>;
-  __shared__ typename BE::TempStorage temp;
-  int items[4] = {0, 1, 2, 3};
-  BE(temp).BlockedToStriped(items); // NOLINT(cuda-shared-bank-conflict)
-  data[threadIdx.x] = items[0];
-}
-
-// A union of storages, a named object, raw bytes reinterpreted.
-// USER: library-templates.cu:[[# @LINE+8]]:3: warning: 4-way bank conflict writing 'temp'
-__global__ void unionKernel(const int *in, int *out) {
-  using BR = BlockReduceLike<int, 128>;
-  using BE = BlockExchangeLike<int, 128, 4>;
-  __shared__ union { typename BR::TempStorage reduce; typename BE::TempStorage exchange; } temp;
-  int items[4] = {in[0], in[1], in[2], in[3]};
-  BE exchange(temp.exchange);
-  __syncthreads();
-  exchange.BlockedToStriped(items);
-  __syncthreads();
-  out[threadIdx.x] = BR(temp.reduce).Sum(items[0]);
-}
-
-// USER: library-templates.cu:[[# @LINE+5]]:3: warning: 4-way bank conflict writing 'bytes'
-__global__ void rawBytes(int *data) {
-  using BE = BlockExchangeLike<int, 128, 4>;
-  __shared__ alignas(16) unsigned char bytes[sizeof(typename BE::TempStorage)];
-  int items[4] = {data[0], data[1], data[2], data[3]};
-  BE(reinterpret_cast<typename BE::TempStorage &>(bytes)).BlockedToStriped(items);
-  data[threadIdx.x] = items[0];
 }
 
 // A static helper that returns a pointer into the storage (one pad word per
@@ -79,10 +84,11 @@ __global__ void rakingKernel(int *data) {
 
 void launch(int *d) {
   reduceKernel<<<1, 256>>>(d, d);
-  exchangeKernel<<<1, 128>>>(d);
-  exchangeSilenced<<<1, 128>>>(d);
+  placeKernel<<<1, 128>>>(d);
+  placeSilenced<<<1, 128>>>(d);
   unionKernel<<<1, 128>>>(d, d);
   rawBytes<<<1, 128>>>(d);
+  exchangeKernel<<<1, 128>>>(d);
   rakingKernel<<<1, 128>>>(d);
 }
 // USER-NOT: warning:
@@ -95,3 +101,6 @@ void launch(int *d) {
 // JSON: "callee": "ApplyWarpAggregates",
 // JSON: "expression": "temp_storage.warp_aggregates[W]",
 // JSON: "function": "reduceKernel",
+// JSON: "expression": "temp_storage.buff[linear_tid * ITEMS + i]",
+// JSON: "function": "exchangeKernel",
+// JSON: "merged_with": [
