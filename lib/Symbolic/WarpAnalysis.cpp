@@ -155,7 +155,8 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
 
 /// Is lane Env active under the guards? Sets F (and returns false) when it
 /// cannot be decided.
-bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
+bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
+                 std::vector<int64_t> *EqualityKeys) {
   Taken = true;
   for (const GuardPart &Part : C.Guards) {
     const SymRef &P = Part.Cond;
@@ -210,6 +211,16 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F) {
       if (C.BoundGuards) {
         for (const auto &KV : Names)
           addUnique(C.BoundBy, KV.first);
+        // f == u with u warp-uniform: the lanes that pass share f's value.
+        if (EqualityKeys && P->Kind == ExprKind::Binary &&
+            P->Op == Opcode::EQ && !Part.Negated) {
+          LaneValue D = evaluateLane(
+              *SymExpr::binary(Opcode::Sub, SymExpr::cast(P->Ops[0], IntType::i64()),
+                               SymExpr::cast(P->Ops[1], IntType::i64()), IntType::i64()),
+              Env);
+          if (D.known())
+            EqualityKeys->push_back(D.C);
+        }
         continue;
       }
       F = {VerdictStatus::Unknown,
@@ -243,6 +254,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
   std::map<std::string, int64_t> Offset; // the common uniform offset
   bool First = true;
   ++C.Evaluations;
+  std::array<std::vector<int64_t>, WarpSize> Keys;
   for (unsigned L = 0; L < WarpSize; ++L) {
     LaneEnv Env;
     if (!laneEnv(C, W, L, Env))
@@ -253,7 +265,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     if (Vals)
       Env.LoopValues = &(*Vals)[L];
     bool Taken = true;
-    if (!guardsTaken(C, Env, Taken, R.Fail))
+    if (!guardsTaken(C, Env, Taken, R.Fail, &Keys[L]))
       return R;
     if (!Taken)
       continue;
@@ -287,6 +299,29 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     }
     for (const auto &KV : Offset)
       R.Params.push_back(KV.first);
+  }
+  // Undecided equality guards: only lanes with one key pass together, so the
+  // worst case is the costliest such group, not every lane.
+  if (R.WA.ActiveMask && C.BoundGuards) {
+    std::map<std::vector<int64_t>, uint32_t> Groups;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (R.WA.ActiveMask >> L & 1)
+        Groups[Keys[L]] |= 1u << L;
+    if (Groups.size() > 1) {
+      uint32_t WorstMask = 0;
+      BankCost Worst;
+      for (const auto &[Key, Mask] : Groups) {
+        WarpAccess G = R.WA;
+        G.ActiveMask = Mask;
+        BankCost Cost = costOf(G, C.Arch);
+        if (!WorstMask || worse(Cost, Worst) ||
+            (!worse(Worst, Cost) && __builtin_popcount(Mask) > __builtin_popcount(WorstMask))) {
+          Worst = Cost;
+          WorstMask = Mask;
+        }
+      }
+      R.WA.ActiveMask = WorstMask;
+    }
   }
   R.Ok = true;
   return R;

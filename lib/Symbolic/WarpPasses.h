@@ -106,7 +106,11 @@ struct WarpResult {
 
 /// Is lane Env active under the guards? Sets F (and returns false) when it
 /// cannot be decided.
-bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F);
+/// EqualityKeys (optional) receives, for each undecided guard `f == u` with
+/// u warp-uniform, the lane's value of f - u without u: lanes whose keys
+/// differ cannot both pass it.
+bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
+                 std::vector<int64_t> *EqualityKeys = nullptr);
 WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
                     uint32_t Alive);
 /// The active lanes of R that address bytes outside its (sized) array.
