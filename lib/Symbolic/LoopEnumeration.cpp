@@ -57,19 +57,51 @@ std::vector<bool> relevantCounters(const Context &C, const LoopInfo &L) {
 
 } // namespace
 
-std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopInfo> &Loops) {
-  std::set<unsigned> Ids;
-  noteCounters(A.ByteOffset, Ids);
-  for (const Guard &G : A.Guards)
-    noteCounters(G.Cond, Ids);
+std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                  std::set<unsigned> *Skipped) {
   std::vector<const LoopInfo *> Enclosing;
-  for (unsigned L : A.Loops) {
-    noteCounters(Loops[L].Cond, Ids);
+  for (unsigned L : A.Loops)
     Enclosing.push_back(&Loops[L]);
+  // A loop the same for every lane whose counters the access does not read
+  // (a grid-stride or persistent-block loop around the code): every
+  // iteration costs the same, so it is not run. Start from every such loop
+  // and keep those still unread once the others' conditions are counted.
+  std::set<unsigned> Skip;
+  if (Skipped)
+    for (const LoopInfo *L : Enclosing)
+      if (!L->LaneVarying && L->Cond && !isThreadVarying(L->Cond))
+        Skip.insert(L->Id);
+  std::set<unsigned> Ids;
+  for (;;) {
+    Ids.clear();
+    noteCounters(A.ByteOffset, Ids);
+    for (const Guard &G : A.Guards) {
+      bool SkippedLoopCond = false;
+      for (const LoopInfo *L : Enclosing)
+        SkippedLoopCond |= Skip.count(L->Id) && G.Cond == L->Cond;
+      if (!SkippedLoopCond)
+        noteCounters(G.Cond, Ids);
+    }
+    for (const LoopInfo *L : Enclosing)
+      if (!Skip.count(L->Id))
+        noteCounters(L->Cond, Ids);
+    // Through the updates and starts of the counters that matter (a running
+    // sum of loaded values is a counter too, but nothing reads it).
+    closeOverCounters(Ids, Enclosing, true);
+    std::set<unsigned> Still;
+    for (unsigned Id : Skip) {
+      bool Read = false;
+      for (const LoopCounter &LC : Loops[Id].Counters)
+        Read |= Ids.count(LC.Id) != 0;
+      if (!Read)
+        Still.insert(Id);
+    }
+    if (Still == Skip)
+      break;
+    Skip = std::move(Still);
   }
-  // Through the updates and starts of the counters that matter (a running
-  // sum of loaded values is a counter too, but nothing reads it).
-  closeOverCounters(Ids, Enclosing, true);
+  if (Skipped)
+    *Skipped = std::move(Skip);
   return Ids;
 }
 
@@ -108,6 +140,14 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     return !Out.Failed;
   }
   const LoopInfo &L = C.Loops[C.A.Loops[Level]];
+  if (C.SkippedLoops.count(L.Id)) {
+    // Every iteration of this loop costs the same: one stands for all.
+    C.RanUniformLoopOnce = true;
+    Point.push_back(0);
+    bool Ok = enumerate(C, Out, W, Level + 1, Vals, Alive, Point, Why);
+    Point.pop_back();
+    return Ok;
+  }
   std::vector<std::string> CounterNames;
   for (const LoopCounter &LC : L.Counters)
     CounterNames.push_back(LC.Name);

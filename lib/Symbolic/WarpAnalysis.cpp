@@ -452,6 +452,14 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
       // Parametric: the trip counts of the enclosing loops are not known.
       if (!Enumerate && !Access.Loops.empty())
         Out.Verdict->BlockIterations = 0;
+      // A uniform loop not run (grid-stride): the result holds for each of
+      // its iterations, whose number is not counted.
+      if (Enumerate && C.RanUniformLoopOnce) {
+        Out.Verdict->BlockIterations = 0;
+        for (unsigned Id : C.SkippedLoops)
+          for (const LoopCounter &LC : Loops[Id].Counters)
+            addUnique(Out.Verdict->Parameters, LC.Name);
+      }
       Out.OutsideArray = C.WentOutsideArray;
     }
     R.Failed = Col.Failed;

@@ -49,8 +49,11 @@ std::map<unsigned, AffineCounter> affineCountersOf(const SharedAccess &A,
                                                    const std::vector<LoopInfo> &Loops);
 
 /// Ids of the loop counters the access depends on: through its address, its
-/// guards or its loops' conditions, and the updates of those counters.
-std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopInfo> &Loops);
+/// guards or its loops' conditions, and the updates of those counters. With
+/// Skipped, loops the same for every lane whose counters nothing reads
+/// (grid-stride loops) are left out and listed there: they are not run.
+std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                  std::set<unsigned> *Skipped = nullptr);
 
 struct Context {
   const SharedAccess &A;
@@ -73,7 +76,10 @@ struct Context {
   unsigned RepeatedIterations = 0;
   std::vector<GuardPart> Guards = guardPartsOf(A);
   std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
-  std::set<unsigned> Needed = neededCounters(A, Loops);
+  std::set<unsigned> SkippedLoops;
+  std::set<unsigned> Needed = neededCounters(A, Loops, &SkippedLoops);
+  /// A skipped loop was passed through: the block sums are per iteration of it.
+  bool RanUniformLoopOnce = false;
   /// Enumerating a loop with an unknown bound: lanes whose addresses fall
   /// outside the array are left out (a correct program does not run them).
   bool PruneOutOfBounds = false;

@@ -24,8 +24,8 @@ __global__ void matmul(float *C, const float *A, const float *B, int wA, int wB)
 // EXPLAIN-DAG: tiles-2d.cu:14:5: remark: store of 4 bytes from 'Bs' in 'matmul' (Bs[ty][tx]): conflict-free, 1 wavefront (ideal 1)
 // nvcc unrolls the k loop and merges As[ty][k..k+3] into one LDS.128 (as
 // measured for cuda-samples' matrixMul, ground truth: 128-bit loads on that line).
-// EXPLAIN-DAG: tiles-2d.cu:18:15: remark: load of 16 bytes from 'As' in 'matmul' (As[ty][k]): conflict-free, 2 wavefronts (ideal 2) in warp 0; holds for all values of k
-// EXPLAIN-DAG: tiles-2d.cu:18:27: remark: load of 4 bytes from 'Bs' in 'matmul' (Bs[k][tx]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of k
+// EXPLAIN-DAG: tiles-2d.cu:18:15: remark: load of 16 bytes from 'As' in 'matmul' (As[ty][k]): conflict-free, 2 wavefronts (ideal 2) in warp 0; holds for all values of a
+// EXPLAIN-DAG: tiles-2d.cu:18:27: remark: load of 4 bytes from 'Bs' in 'matmul' (Bs[k][tx]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of a
 
 // A 16x16 block reading a 16x16 tile by column: 8-way. Padding by one leaves
 // 2-way (lanes 0 and 31 meet on bank 0); the tool verifies and offers +2.
