@@ -202,6 +202,58 @@ SymRef FunctionWalker::valueOfVar(const VarDecl *VD, const Expr *Use) {
   return unknownFor(Use, "value of '" + VD->getNameAsString() + "' is not tracked", true);
 }
 
+/// A lookup in a constant table: a 1-D array of integers whose elements are
+/// known at compile time (constexpr or const locals, static const,
+/// __constant__ variables with an initialiser): table[i] becomes a chain of
+/// selects on i, exact for every lane.
+SymRef FunctionWalker::constantTableLookup(const ArraySubscriptExpr *ASE) {
+  const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
+  if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(Decay->getSubExpr()->IgnoreParens());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || isSharedVar(VD) || !VD->getAnyInitializer())
+    return nullptr;
+  bool Constant = VD->getType().isConstQualified() || VD->isConstexpr() ||
+                  VD->hasAttr<CUDAConstantAttr>();
+  const auto *CAT = Ctx.getAsConstantArrayType(VD->getType());
+  if (!Constant || !CAT || !CAT->getElementType()->isIntegralOrEnumerationType() ||
+      CAT->getSize().ugt(256))
+    return nullptr;
+  // __constant__ memory can be written by the host (cudaMemcpyToSymbol):
+  // only a const-qualified one is a table the code cannot change.
+  if (VD->hasAttr<CUDAConstantAttr>() && !VD->getType().isConstQualified())
+    return nullptr;
+  const VarDecl *Def = nullptr;
+  const Expr *Init = VD->getAnyInitializer(Def);
+  if (!Def || !Init || Init->isValueDependent())
+    return nullptr;
+  APValue *Value = Def->evaluateValue();
+  if (!Value || !Value->isArray())
+    return nullptr;
+  IntType ET = intTypeOf(CAT->getElementType());
+  unsigned N = unsigned(CAT->getSize().getZExtValue());
+  auto Element = [&](unsigned I) -> std::optional<int64_t> {
+    const APValue &V = I < Value->getArrayInitializedElts() ? Value->getArrayInitializedElt(I)
+                                                             : Value->getArrayFiller();
+    if (!V.isInt())
+      return std::nullopt;
+    return V.getInt().getExtValue();
+  };
+  SymRef Index = SymExpr::cast(intOf(ASE->getIdx()), IntType::i64());
+  // Outside the table: not a value a correct program reads.
+  SymRef Out = unknownFor(ASE, "index outside the constant table '" + VD->getNameAsString() + "'",
+                          true);
+  for (unsigned I = N; I-- > 0;) {
+    auto E = Element(I);
+    if (!E)
+      return nullptr;
+    SymRef Hit = SymExpr::binary(Opcode::EQ, Index, SymExpr::constant(I), IntType::boolean());
+    Out = SymExpr::select(Hit, SymExpr::constant(*E, ET), Out, ET);
+  }
+  return Out;
+}
+
 SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   std::string Name = Callee ? Callee->getNameAsString() : "";
@@ -354,6 +406,9 @@ SymRef FunctionWalker::intOf(const Expr *E) {
           if (It != O.Ints.end())
             return SymExpr::cast(It->second, T);
         }
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub))
+        if (SymRef V = constantTableLookup(ASE))
+          return SymExpr::cast(V, T);
       bool Shared = lvalOf(Sub).has_value(), Varying = loadVaries(Sub);
       if (Shared)
         return unknownFor(E, Varying ? "value loaded from shared memory at a thread-dependent address"

@@ -102,6 +102,8 @@ private:
   SymRef uniformityMarker(const clang::VarDecl *VD, bool Varying);
   SymRef valueOfVar(const clang::VarDecl *VD, const clang::Expr *Use);
   SymRef valueOfCall(const clang::CallExpr *Call);
+  /// table[i] of a constant integer table, as selects on i; null otherwise.
+  SymRef constantTableLookup(const clang::ArraySubscriptExpr *ASE);
   /// True when the address of a (non-shared) lvalue, or the value of a
   /// pointer, is provably the same for every thread of the block.
   bool uniformAddress(const clang::Expr *LV);
