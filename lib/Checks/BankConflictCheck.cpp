@@ -296,6 +296,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
     F.Notes.push_back({LA.Where, describeLaunchArgument(LA), {}});
   if (V.Status == VerdictStatus::Bound && V.Reason != V.Condition)
     F.Notes.push_back({A.Where, V.Reason, {}});
+  if (!V.Boundary.empty())
+    F.Notes.push_back({A.Where, V.Boundary, {}});
 
   // A mechanical fix, only once verified.
   if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
@@ -404,6 +406,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.Parameters = V.Parameters;
     R.AssumedUniform = V.AssumedUniform;
     R.BoundBy = V.BoundBy;
+    R.BoundaryBy = V.BoundaryBy;
+    R.Boundary = V.Boundary;
     R.NeverExecuted = V.NeverExecuted;
     if (Ctx.Options.Explain && V.Status != VerdictStatus::Unknown &&
         V.Status != VerdictStatus::DataDependent && !V.NeverExecuted)

@@ -153,6 +153,10 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["parameters"] = strings(A.Parameters);
     O["assumed_uniform"] = strings(A.AssumedUniform);
     O["bound_by"] = strings(A.BoundBy);
+    if (!A.BoundaryBy.empty()) {
+      O["boundary_by"] = strings(A.BoundaryBy);
+      O["boundary"] = A.Boundary;
+    }
     if (!A.Lanes.empty()) {
       llvm::json::Array Lanes;
       for (const LaneRow &L : A.Lanes)

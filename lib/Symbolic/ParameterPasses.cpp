@@ -50,7 +50,8 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
                                               const EvalShape &Shape, BankArch Arch, int PaddedArray,
                                               unsigned Padding, const std::string &P,
                                               const SymLeaves &L, bool BoundGuards) {
-  std::vector<std::string> BoundBy; // unknowns that decide which lanes run it
+  std::vector<std::string> BoundBy;     // unknowns that decide which lanes run it
+  std::vector<std::string> ThresholdBy; // unknowns of threshold guards (gid < n)
   unsigned Evaluations = 0;
   // Cost for one value of P; nullopt when not exact.
   auto CostAt = [&](int64_t V) -> std::optional<AccessVerdict> {
@@ -63,6 +64,8 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
     if (runPass(C, false, Col, Unused)) {
       for (const auto &N : C.BoundBy)
         addUnique(BoundBy, N);
+      for (const auto &N : C.ThresholdBy)
+        addUnique(ThresholdBy, N);
       return finish(C, Col, VerdictStatus::Exact);
     }
     // The loops around it may need running (a guard on a block-stride
@@ -77,6 +80,8 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
     // parametric pass above; the per-value cost itself is exact.
     for (const auto &N : R.Verdict->BoundBy)
       addUnique(BoundBy, N);
+    for (const auto &N : R.Verdict->BoundaryBy)
+      addUnique(ThresholdBy, N);
     R.Verdict->Status = VerdictStatus::Exact;
     return R.Verdict;
   };
@@ -167,6 +172,8 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
   Worst.Condition = Cond;
   Worst.Parameters.clear();
   Worst.BoundBy = BoundBy;
+  Worst.BoundaryBy = ThresholdBy;
+  Worst.Boundary = boundaryNote(ThresholdBy);
   if (Worst.Cost.Degree > 1)
     Worst.Reason = dependsOnValueReason(P, Cond);
   if (!BoundBy.empty())
@@ -250,6 +257,8 @@ std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::v
   V.AssumedUniform = C.AssumedUniform;
   V.NeverExecuted = Warps.empty();
   V.BoundBy = C.BoundBy;
+  V.BoundaryBy = C.ThresholdBy;
+  V.Boundary = boundaryNote(C.ThresholdBy);
   const std::string Lanes =
       C.BoundBy.empty() ? "" : "which threads run it depends on " + quotedList(C.BoundBy);
   if (R->ConflictFree) {

@@ -134,6 +134,7 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
   std::string FirstFailure;
   unsigned Evaluations = 0;
   std::vector<std::string> BoundBy;
+  std::vector<std::string> ThresholdBy;
   bool DataGuards = false;
   for (size_t I = 0; I < Values.size(); ++I) {
     const unsigned Budget =
@@ -167,6 +168,8 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
     Out[I] = Outcome::Cost;
     for (const std::string &N : R.Verdict->BoundBy)
       addUnique(BoundBy, N);
+    for (const std::string &N : R.Verdict->BoundaryBy)
+      addUnique(ThresholdBy, N);
     Verdicts[I] = std::move(*R.Verdict);
     // Tried values: the first that costs the most possible ends the search.
     if (P.How == Pinned::AnyValue && Verdicts[I].Cost.Wavefronts >= WarpSize) {
@@ -269,6 +272,8 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
                     (Worst.WorstCase.empty() ? "" : ", " + Worst.WorstCase);
   Worst.Parameters.clear();
   Worst.BoundBy = BoundBy;
+  Worst.BoundaryBy = ThresholdBy;
+  Worst.Boundary = boundaryNote(ThresholdBy);
   Worst.Status = Conflict || AnyFailed || !BoundBy.empty() ? VerdictStatus::Bound : VerdictStatus::Exact;
   const std::string Stated = Cond + " (" + Scope + ")";
   Worst.Condition = Conflict ? Stated : "";

@@ -24,6 +24,13 @@ std::string boundByReason(const std::vector<std::string> &BoundBy) {
          "; the cost shown is the worst case, when every lane passes the condition";
 }
 
+std::string boundaryNote(const std::vector<std::string> &ThresholdBy) {
+  if (ThresholdBy.empty())
+    return "";
+  return "the cost of the warps whose lanes all pass the conditions on " + quotedList(ThresholdBy) +
+         "; a warp at the boundary runs it with fewer lanes and costs at most this";
+}
+
 std::string dependsOnValueReason(const std::string &Name, const std::string &Cases) {
   return "the cost depends on the value of '" + Name + "': " + Cases;
 }

@@ -18,6 +18,9 @@ std::string quotedList(const std::vector<std::string> &Names);
 
 /// Why a verdict whose active lanes depend on unknowns is an upper bound.
 std::string boundByReason(const std::vector<std::string> &BoundBy);
+/// What a cost decided under threshold guards (gid < n) means: that of the
+/// warps whose lanes all pass them. Empty when there are none.
+std::string boundaryNote(const std::vector<std::string> &ThresholdBy);
 
 /// "the cost depends on the value of 'P': <Cases>": the reason of a verdict
 /// whose degree depends on one unknown.

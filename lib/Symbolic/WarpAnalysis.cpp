@@ -209,8 +209,25 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
           Names[toString(P)] = 1;
       }
       if (C.BoundGuards) {
+        // A threshold (gid < n, row < n && col < n) splits the block at a
+        // boundary: the warps inside pass with every lane, and that is what
+        // they cost, exactly; a boundary warp runs it with fewer lanes.
+        // Through negations: !c, and c ? 0 : 1 (a thread left where c held).
+        const SymExpr *Cmp = P.get();
+        for (;;) {
+          if (Cmp->Kind == ExprKind::Unary && Cmp->Op == Opcode::LNot)
+            Cmp = Cmp->Ops[0].get();
+          else if (Cmp->Kind == ExprKind::Select && Cmp->Ops[1]->isConst() &&
+                   Cmp->Ops[2]->isConst() && (Cmp->Ops[1]->Value != 0) != (Cmp->Ops[2]->Value != 0))
+            Cmp = Cmp->Ops[0].get();
+          else
+            break;
+        }
+        bool Threshold = Cmp->Kind == ExprKind::Binary &&
+                         (Cmp->Op == Opcode::LT || Cmp->Op == Opcode::LE ||
+                          Cmp->Op == Opcode::GT || Cmp->Op == Opcode::GE);
         for (const auto &KV : Names)
-          addUnique(C.BoundBy, KV.first);
+          addUnique(Threshold ? C.ThresholdBy : C.BoundBy, KV.first);
         // f == u with u warp-uniform: the lanes that pass share f's value.
         if (EqualityKeys && P->Kind == ExprKind::Binary &&
             P->Op == Opcode::EQ && !Part.Negated) {
@@ -379,6 +396,8 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
   V.WarpsEvaluated = C.Shape.Warps;
   V.AssumedUniform = C.AssumedUniform;
   V.BoundBy = C.BoundBy;
+  V.BoundaryBy = C.ThresholdBy;
+  V.Boundary = boundaryNote(C.ThresholdBy);
   V.NeverExecuted = !Col.Any;
   V.RepeatedIterations = C.RepeatedIterations;
   if (Status == VerdictStatus::Bound && C.LoopBoundBy.size() == C.BoundBy.size())

@@ -69,6 +69,8 @@ struct Context {
   const std::map<std::string, int64_t> *UniformValues = nullptr;
   std::vector<std::string> AssumedUniform;
   std::vector<std::string> BoundBy;
+  /// Unknowns of threshold guards (gid < n): the warps inside pass whole.
+  std::vector<std::string> ThresholdBy;
   /// Guards on per-lane values the engine cannot compute (data loaded from
   /// memory, floating point), assumed taken in the bound pass.
   std::vector<std::string> DataGuards;

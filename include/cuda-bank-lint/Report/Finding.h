@@ -89,6 +89,10 @@ struct AccessRecord {
   std::vector<std::string> Parameters; ///< uniform unknowns the result is exact for
   std::vector<std::string> AssumedUniform; ///< warp-uniform guards assumed taken
   std::vector<std::string> BoundBy; ///< unknowns deciding which lanes run it (status bound)
+  /// Exact for the warps inside a threshold (gid < n): its unknowns, and the
+  /// statement about a boundary warp.
+  std::vector<std::string> BoundaryBy;
+  std::string Boundary;
   bool NeverExecuted = false;
   std::vector<LaneRow> Lanes; ///< worst warp, only with --explain
 };

@@ -71,6 +71,10 @@ struct AccessVerdict {
   std::vector<std::string> Parameters; ///< uniform unknowns the verdict holds for
   std::vector<std::string> AssumedUniform; ///< uniform guards assumed taken
   std::vector<std::string> BoundBy; ///< unknowns that decide which lanes run it
+  /// Unknowns of threshold guards (gid < n) that split the block at a
+  /// boundary: the cost is exact for the warps whose lanes all pass.
+  std::vector<std::string> BoundaryBy;
+  std::string Boundary;             ///< what that means, for the user
   bool NeverExecuted = false;       ///< no thread of the block runs it
   std::vector<VerdictCase> Cases;   ///< enumerated iterations, in order
   /// Warp iterations of an innermost loop that repeated an earlier case's

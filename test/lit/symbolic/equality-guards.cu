@@ -18,14 +18,14 @@ __global__ void equalityGuards(float *a, int n) {
   // Groups of four lanes in one bank: 4-way.
   if (k == n + 1)
     s[(thid % 4) * 32 + k] = 2;
-  // A threshold lets every lane pass: the worst case is all of them.
+  // A threshold: the warps inside it pass with every lane, exactly.
   if (thid < n)
     s[thid * 32] = 3;
 }
 // CHECK: equalityGuards:13:5 st 4 bound 1-way 1/1
 // CHECK: equalityGuards:17:5 st 4 bound 1-way 1/1
 // CHECK: equalityGuards:20:5 st 4 bound 4-way 4/1
-// CHECK: equalityGuards:23:5 st 4 bound 32-way 32/1
+// CHECK: equalityGuards:23:5 st 4 exact 32-way 32/1
 // TEXT-NOT: :13:5: warning
 // TEXT-NOT: :17:5: warning
 // TEXT: equality-guards.cu:20:5: warning: 4-way bank conflict writing 's'

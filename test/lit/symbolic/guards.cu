@@ -30,7 +30,9 @@ __global__ void guards(float *o, int n, int width) {
 // CHECK: guards.cu:15:16: warning: 2-way bank conflict reading 's': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
 // CHECK: guards.cu:17:22: warning: 8-way bank conflict reading 's': 8 lanes of warp 0 read 8 distinct words of bank 0 (8 wavefronts, ideal 1)
 // CHECK: guards.cu:22:14: warning: 16-way bank conflict reading 's': 16 lanes of warp 0 read 16 distinct words of bank 0 (16 wavefronts, ideal 1)
-// CHECK: note: which threads run it depends on 'n'; the cost shown is the worst case, when every lane passes the condition
-// EXPLAIN: guards.cu:25:16: remark: load of 4 bytes from 's' in 'guards' (s[lane]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of n, blockIdx.x, width
+// A threshold (threadIdx.x >= n, x < width) splits the block at a boundary:
+// exact for the warps whose lanes all pass, a boundary warp costs at most this.
+// CHECK: note: the cost of the warps whose lanes all pass the conditions on 'n'; a warp at the boundary runs it with fewer lanes and costs at most this
+// EXPLAIN: guards.cu:25:16: remark: load of 4 bytes from 's' in 'guards' (s[lane]): conflict-free, 1 wavefront (ideal 1) in warp 0
 
 void launch(float *o, int a, int b) { guards<<<1, 64>>>(o, a, b); }

@@ -4,7 +4,7 @@
 // - A block-stride loop (i = threadIdx.x; i < n; i += blockDim.x): in
 //   iteration k the counter is threadIdx.x + k * blockDim.x, so every
 //   iteration has the same pattern shifted by whole words; which lanes run the
-//   last one depends on n (status bound).
+//   last one depends on n (exact for warps whose lanes all pass; note).
 // - A counter that starts at a runtime value (d = n >> 1) stays symbolic
 //   while the other counters of the loop (offset <<= 1) are enumerated; lanes
 //   that would index outside the array cannot run a correct program's
@@ -22,11 +22,11 @@ __global__ void blockStride(int n) {
   }
 }
 // CHECK: unknown-trip-counts.cu:21:5: warning: 2-way bank conflict writing 's2': 2 lanes of warp 0 write 2 distinct words of bank 0
-// CHECK: note: which threads run it depends on 'n'; the cost shown is the worst case, when every lane passes the condition
+// CHECK: note: the cost of the warps whose lanes all pass the conditions on 'n'; a warp at the boundary runs it with fewer lanes and costs at most this
 // JSON: "expression": "s[i]",
 // JSON: "parameters": [
 // JSON-NEXT: "iteration@19"
-// JSON: "status": "bound",
+// JSON: "status": "exact",
 // JSON: "degree": 2,
 // JSON: "expression": "s2[2 * i]",
 
@@ -41,7 +41,7 @@ __global__ void rowsOfUnknownPitch(int width, int pitch) {
 // at 2 and 3 pitches): conflicts unless the rows land in disjoint banks or
 // share the words; the pattern repeats every 128 bytes of 'pitch'.
 // CHECK: unknown-trip-counts.cu:38:5: remark: possible bank conflict writing 'rows': 2-way when 'pitch' mod 128 is not 64, 65 nor 66, except 'pitch' = 0-63 (conflict-free) (for 'pitch' >= 0)
-// CHECK: note: {{.*}}; which threads run it depends on 'width'
+// CHECK: note: the cost of the warps whose lanes all pass the conditions on 'width'
 
 __global__ void uniformProducts(const int *strides, int *out) {
   __shared__ unsigned data[4096];
@@ -75,7 +75,8 @@ __global__ void scanUnknownLength(unsigned n) {
   }
 }
 // CHECK: unknown-trip-counts.cu:72:7: warning: up to 8-way bank conflict reading 's': {{.*}} (2-way at offset=1, 4-way at offset=2, 8-way at offset=4, 8-way at offset=8 (16 lanes active), 8-way at offset=16 (8 lanes active), 4-way at offset=32 (4 lanes active), 2-way at offset=64 (2 lanes active), conflict-free at offset=128 (1 lane active))
-// CHECK: note: which threads run it depends on 'n', 'd'; the cost shown is the worst case, when every lane passes the condition (lanes that would access outside 's' in an iteration are assumed not to run it)
+// CHECK: note: which loop iterations run depends on 'n'; the cost shown is the worst over every iteration that may run (lanes that would access outside 's' in an iteration are assumed not to run it)
+// CHECK: note: the cost of the warps whose lanes all pass the conditions on 'd'
 // CHECK: unknown-trip-counts.cu:72:7: warning: up to 8-way bank conflict writing 's'
 
 void launch(const int *p, int *o, int n, int m) {
