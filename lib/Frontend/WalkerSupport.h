@@ -91,6 +91,10 @@ struct AssignedVars : clang::RecursiveASTVisitor<AssignedVars> {
 /// goto)? Breaks and continues of nested loops and switches do not count.
 bool leavesEarly(const clang::Stmt *Body);
 
+/// threadIdx.x and friends (MS property references on Clang's builtin
+/// variables): the leaf, a uniform unknown (blockIdx, gridDim) or null.
+SymRef builtinVarMember(const clang::PseudoObjectExpr *POE);
+
 } // namespace cbl
 
 #endif
