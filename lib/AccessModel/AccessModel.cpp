@@ -5,6 +5,17 @@
 
 namespace cbl {
 
+const char *verdictStatusName(VerdictStatus S) {
+  switch (S) {
+  case VerdictStatus::Exact: return "exact";
+  case VerdictStatus::Bound: return "bound";
+  case VerdictStatus::Unknown: return "unknown";
+  case VerdictStatus::DataDependent: return "data-dependent";
+  case VerdictStatus::Unsupported: return "unsupported";
+  }
+  return "unknown";
+}
+
 const char *blockShapeSourceName(BlockShape::Source S) {
   switch (S) {
   case BlockShape::Source::CommandLine: return "command-line";

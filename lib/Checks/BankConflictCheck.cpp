@@ -384,7 +384,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.Spelling = A.Spelling;
     R.Op = A.Op;
     R.Width = A.Width;
-    R.Status = verdictStatusName(V.Status);
+    R.Status = V.Status;
     R.Reason = V.Reason;
     R.Wavefronts = V.Cost.Wavefronts;
     R.Ideal = V.Cost.Ideal;

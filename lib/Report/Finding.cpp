@@ -49,14 +49,16 @@ std::vector<SharedVariableRecord> summariseVariables(const std::vector<SharedArr
 }
 
 std::string accessSummary(const RunReport &R) {
-  static const char *const Order[] = {"exact", "bound", "data-dependent", "unknown", "unsupported"};
-  std::map<std::string, size_t> Count;
+  static const VerdictStatus Order[] = {VerdictStatus::Exact, VerdictStatus::Bound,
+                                        VerdictStatus::DataDependent, VerdictStatus::Unknown,
+                                        VerdictStatus::Unsupported};
+  std::map<VerdictStatus, size_t> Count;
   for (const AccessRecord &A : R.Accesses)
     ++Count[A.Status];
   std::string Parts;
-  for (const char *S : Order)
+  for (VerdictStatus S : Order)
     if (Count[S])
-      Parts += (Parts.empty() ? "" : ", ") + std::to_string(Count[S]) + " " + S;
+      Parts += (Parts.empty() ? "" : ", ") + std::to_string(Count[S]) + " " + verdictStatusName(S);
   size_t N = R.Accesses.size();
   return std::to_string(N) + " shared access" + (N == 1 ? "" : "es") +
          (Parts.empty() ? "" : " (" + Parts + ")");

@@ -93,7 +93,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["expression"] = A.Spelling;
     O["op"] = accessOpName(A.Op);
     O["width"] = A.Width;
-    O["status"] = A.Status;
+    O["status"] = verdictStatusName(A.Status);
     O["reason"] = A.Reason;
     O["wavefronts"] = A.Wavefronts;
     O["ideal"] = A.Ideal;
@@ -184,7 +184,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     llvm::json::Object ByStatus;
     unsigned Total = 0;
     for (const auto &[Status, N] : V.Accesses) {
-      ByStatus[Status] = N;
+      ByStatus[verdictStatusName(Status)] = N;
       Total += N;
     }
     O["accesses"] = Total;

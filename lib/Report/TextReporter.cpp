@@ -82,9 +82,9 @@ void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
     OS << " of " << R.Width << " bytes";
   OS << " from '"
      << R.Array << "' in '" << R.Function << "' (" << R.Spelling << "): ";
-  bool Bound = R.Status == "bound";
-  if (R.Status != "exact" && !Bound) {
-    OS << R.Status << ": " << R.Reason << "\n";
+  bool Bound = R.Status == VerdictStatus::Bound;
+  if (R.Status != VerdictStatus::Exact && !Bound) {
+    OS << verdictStatusName(R.Status) << ": " << R.Reason << "\n";
     return;
   }
   if (R.NeverExecuted) {

@@ -21,17 +21,6 @@
 
 namespace cbl {
 
-const char *verdictStatusName(VerdictStatus S) {
-  switch (S) {
-  case VerdictStatus::Exact: return "exact";
-  case VerdictStatus::Bound: return "bound";
-  case VerdictStatus::Unknown: return "unknown";
-  case VerdictStatus::DataDependent: return "data-dependent";
-  case VerdictStatus::Unsupported: return "unsupported";
-  }
-  return "unknown";
-}
-
 EvalShape evalShapeFor(const BlockShape &Shape) {
   EvalShape E;
   if (Shape.known()) {

@@ -22,6 +22,10 @@
 
 namespace cbl {
 
+/// How far the analysis of an access got; one status from analysis to report.
+enum class VerdictStatus { Exact, Bound, Unknown, DataDependent, Unsupported };
+const char *verdictStatusName(VerdictStatus S);
+
 /// A position in a source file (1-based line and column, byte offset).
 struct SourcePos {
   std::string File;

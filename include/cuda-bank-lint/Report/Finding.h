@@ -67,8 +67,8 @@ struct AccessRecord {
   std::string Spelling;
   AccessOp Op = AccessOp::Load;
   unsigned Width = 0;
-  /// "exact", "bound", "data-dependent" or "unknown".
-  std::string Status = "unknown";
+  /// How far the analysis got (JSON: "exact", "bound", "data-dependent", "unknown", "unsupported").
+  VerdictStatus Status = VerdictStatus::Unknown;
   std::string Reason;       ///< why not exact (empty when exact)
   unsigned Wavefronts = 0;  ///< worst warp
   unsigned Ideal = 0;
@@ -119,7 +119,7 @@ struct SharedVariableRecord {
   std::vector<uint64_t> Dims;
   uint64_t Bytes = 0;       ///< 0 for an unsized extern buffer
   bool IsExtern = false;
-  std::map<std::string, unsigned> Accesses; ///< records by status
+  std::map<VerdictStatus, unsigned> Accesses; ///< records by status
 };
 
 /// Everything one run produced, for one or many translation units.

@@ -48,8 +48,6 @@
 
 namespace cbl {
 
-enum class VerdictStatus { Exact, Bound, Unknown, DataDependent, Unsupported };
-const char *verdictStatusName(VerdictStatus S);
 
 /// One enumerated iteration (or combination of iterations of nested loops).
 struct VerdictCase {
