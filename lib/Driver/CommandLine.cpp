@@ -34,10 +34,14 @@ cl::list<std::string> Inputs(cl::Positional, cl::desc("<file or directory>..."),
                              cl::cat(Category));
 cl::opt<std::string> BlockDimOpt("block-dim", cl::desc("Block shape X[,Y[,Z]] for every kernel"),
                                  cl::value_desc("x,y,z"), cl::cat(Category));
-cl::opt<std::string> Format("format",
-                            cl::desc("Output format: text (default), json, sarif (GitHub code "
-                                     "scanning) or github (workflow annotations)"),
-                            cl::init("text"), cl::cat(Category));
+enum class OutputFormat { Text, Json, Sarif, Github };
+cl::opt<OutputFormat> Format(
+    "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "compiler-style diagnostics (default)"),
+               clEnumValN(OutputFormat::Json, "json", "access records and findings (docs/json-schema.md)"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)"),
+               clEnumValN(OutputFormat::Github, "github", "GitHub workflow annotations")),
+    cl::cat(Category));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json (default: "
                                              "searched above the first input, also in build/, "
                                              "out/, cmake-build-*/, _build/)"),
@@ -274,8 +278,6 @@ int runTool(int Argc, const char **Argv) {
       return usageError("--block-dim expects X[,Y[,Z]] with at most 1024 threads, got '" +
                         BlockDimOpt + "'");
   }
-  if (Format != "text" && Format != "json" && Format != "sarif" && Format != "github")
-    return usageError("unknown --format '" + Format + "' (expected text, json, sarif or github)");
   std::optional<Severity> FailLevel;
   if (!FailOn.empty()) {
     if (FailOn == "warning")
@@ -325,11 +327,11 @@ int runTool(int Argc, const char **Argv) {
   sortReport(Out.Report);
   errs() << Out.Messages;
   std::string Root = SourceRoot.empty() ? defaultSourceRoot() : std::string(SourceRoot);
-  if (Format == "json") {
+  if (Format == OutputFormat::Json) {
     printJson(Out.Report, outs());
-  } else if (Format == "sarif") {
+  } else if (Format == OutputFormat::Sarif) {
     printSarif(Out.Report, rules(), Root, outs());
-  } else if (Format == "github") {
+  } else if (Format == OutputFormat::Github) {
     printGithub(Out.Report, Root, outs());
   } else {
     TextOptions T;
@@ -374,7 +376,7 @@ int runTool(int Argc, const char **Argv) {
     for (const SkippedFunction &S : U.Skipped)
       SkippedKernels += S.What == SkippedFunction::Kind::Kernel;
   size_t Errors = Out.Report.Errors + SkippedKernels + ErrorFindings;
-  if (!Quiet && (Format == "text" || Format == "github")) {
+  if (!Quiet && (Format == OutputFormat::Text || Format == OutputFormat::Github)) {
     std::string Partly;
     if (Out.Report.PartlyAnalysed || Out.Report.Errors)
       Partly = formatv(" ({0} partly, {1} not at all)", Out.Report.PartlyAnalysed,
