@@ -11,6 +11,8 @@
 #include "WalkerSupport.h"
 
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -52,6 +54,69 @@ bool leavesEarly(const Stmt *Body) {
   } F;
   F.TraverseStmt(const_cast<Stmt *>(Body));
   return F.Found;
+}
+
+static bool isAtomicCall(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getDeclName().isIdentifier())
+    return false;
+  llvm::StringRef N = FD->getName();
+  return N.starts_with("atomic") || N.starts_with("__atomic") || N.starts_with("__nv_atomic") ||
+         (isa<CXXMethodDecl>(FD) && (N.starts_with("compare_exchange") || N.starts_with("fetch_")));
+}
+
+bool callsAtomic(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *C) {
+      Found |= isAtomicCall(C);
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// A retry loop: it goes round again depending on what an atomic returned
+/// (while (old != assumed) { ... old = atomicCAS(...); }, spin locks). Its
+/// lanes leave it at different times, and nvcc's convergence barrier after
+/// such a loop (BSSY/BSYNC with YIELD inside) does not hold them: measured on
+/// an H100, the code after it, and the next iterations of an enclosing loop,
+/// run in fragments of a few lanes until the next block barrier.
+static bool isRetryLoop(const Expr *Cond, const Stmt *Body, bool VaryingExit) {
+  if (!Body)
+    return false;
+  if (Cond && callsAtomic(Cond))
+    return true;
+  // Locals the body sets from an atomic's result.
+  struct Assigned : RecursiveASTVisitor<Assigned> {
+    llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+    void note(const Expr *LHS, const Expr *RHS) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (callsAtomic(RHS))
+            Vars.insert(VD);
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp())
+        note(BO->getLHS(), BO->getRHS());
+      return true;
+    }
+  } A;
+  A.TraverseStmt(const_cast<Stmt *>(Body));
+  struct Reads : RecursiveASTVisitor<Reads> {
+    const llvm::SmallPtrSet<const VarDecl *, 4> &Vars;
+    bool Found = false;
+    explicit Reads(const llvm::SmallPtrSet<const VarDecl *, 4> &V) : Vars(V) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Found |= Vars.count(VD) != 0;
+      return !Found;
+    }
+  } R(A.Vars);
+  if (Cond)
+    R.TraverseStmt(const_cast<Expr *>(Cond));
+  return R.Found || (VaryingExit && callsAtomic(Body));
 }
 
 void FunctionWalker::mergeEnvs(const SymRef &Cond, const Env &Then, const Env &Else,
@@ -251,6 +316,8 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
   bool WasRecording = Recording;
   bool VaryingExit = false;
   bool OuterExited = ExitedUnderVaryingGuard;
+  const std::string SplitAtEntry = MaySplit;
+  std::string SplitAtEnd; // after an iteration (seen in the dry walk)
   size_t ExitsBefore = Exits.size();
   for (unsigned Round = 0; Round < 8; ++Round) {
     Vars = Before;
@@ -259,6 +326,7 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     AssignedVarying.clear();
     ExitedUnderVaryingGuard = false;
     Exits.resize(ExitsBefore);
+    MaySplit = SplitAtEntry;
     ++LoopDepth;
     SymRef C = Cond ? boolOf(Cond) : trueValue();
     walkBranch(Body, C, false, "loop", Loop->getBeginLoc());
@@ -267,6 +335,7 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
       visit(Inc);
     --LoopDepth;
     VaryingExit = ExitedUnderVaryingGuard;
+    SplitAtEnd = MaySplit;
     bool Changed = false;
     for (auto &KV : AssignedVarying)
       if (KV.second && !Varying[KV.first]) {
@@ -348,6 +417,8 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
                                                             " in an earlier iteration",
                                           IntType::boolean()),
                          false, LeaveWhere, LeaveKind});
+  // Lanes split at the end of an iteration start the next one apart.
+  MaySplit = SplitAtEnd.empty() ? SplitAtEntry : SplitAtEnd;
   ++LoopDepth;
   walkBranch(Body, CondFirst ? C : trueValue(), false, "loop", Loop->getBeginLoc());
   SymRef AliveAfterIteration = Alive;
@@ -372,6 +443,10 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
                              [](const ExitSite &E) { return E.Kind != "return"; }),
               Exits.end());
   ExitedUnderVaryingGuard = OuterExited || VaryingReturn;
+  if (MaySplit.empty())
+    MaySplit = SplitAtEntry; // the loop may not run at all
+  if ((isThreadVarying(C) || VaryingExit) && isRetryLoop(Cond, Body, VaryingExit))
+    noteRetryLoop(Loop);
   // After the loop the counters keep unknown values; threads that returned
   // inside it are gone.
   Vars = Before;
@@ -381,6 +456,29 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     Alive = andOf(Alive, SymExpr::varying("loop exit", "some threads may have returned inside the loop at line " +
                                                            std::to_string(Line) + LeaveText,
                                           IntType::boolean()));
+}
+
+const Stmt *findRetryLoop(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const Stmt *Found = nullptr;
+    bool check(const Stmt *L, const Expr *Cond, const Stmt *Body) {
+      if (!Found && isRetryLoop(Cond, Body, false))
+        Found = L;
+      return !Found;
+    }
+    bool VisitWhileStmt(WhileStmt *W) { return check(W, W->getCond(), W->getBody()); }
+    bool VisitDoStmt(DoStmt *D) { return check(D, D->getCond(), D->getBody()); }
+    bool VisitForStmt(ForStmt *F) { return check(F, F->getCond(), F->getBody()); }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+void FunctionWalker::noteRetryLoop(const Stmt *Loop) {
+  SourcePos P = pos(Loop->getBeginLoc());
+  MaySplit = "the lanes of a warp may run it apart: they leave the atomic retry loop at " +
+             llvm::sys::path::filename(P.File).str() + ":" + std::to_string(P.Line) +
+             " at different times and do not run together again before the next block barrier";
 }
 
 void FunctionWalker::walkSwitch(const SwitchStmt *Sw) {

@@ -184,6 +184,7 @@ SharedAccess FunctionWalker::newAccess(const Expr *At, const SharedLoc &Loc, Acc
   A.Guards = currentGuards();
   A.Loops = LoopStack;
   A.Region = Region;
+  A.MaySplit = MaySplit;
   for (const auto &[Site, Callee] : CallSites)
     A.CallChain.push_back({Site, Callee});
   return A;
@@ -191,7 +192,8 @@ SharedAccess FunctionWalker::newAccess(const Expr *At, const SharedLoc &Loc, Acc
 
 void FunctionWalker::recordBarrier(const Stmt *S, std::string Spelling, std::string ViaCall,
                                    SourcePos CalleeBarrier) {
-  ++Region; // nothing is merged across a barrier
+  ++Region;        // nothing is merged across a barrier
+  MaySplit.clear(); // and a block barrier reconverges the warp
   if (!Recording || !Out || InlineDepth)
     return;
   BarrierSite B;
@@ -327,7 +329,6 @@ void FunctionWalker::visitLValueOperands(const Expr *LV) {
   visit(LV);
 }
 
-/// Does FD's body name a __shared__ variable (directly)?
 void FunctionWalker::visitCall(const CallExpr *Call) {
   for (const Expr *Arg : Call->arguments())
     visit(Arg);
@@ -335,14 +336,23 @@ void FunctionWalker::visitCall(const CallExpr *Call) {
     recordBarrier(Call, *Spelling, "", SourcePos());
     return;
   }
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (FD->getName() == "__syncwarp")
+      MaySplit.clear(); // the lanes named wait for each other
   if (recordUnsupportedCall(Call))
     return;
   // Helpers are analysed with the actual arguments; their barriers are
   // reported at the call (below), so the inlined walk records none.
   {
     ++InlineDepth;
-    inlineCall(Call, Call->getDirectCallee());
+    bool Inlined = inlineCall(Call, Call->getDirectCallee());
     --InlineDepth;
+    // A helper not walked (it does not touch shared memory) may still
+    // leave the warp split.
+    const FunctionDecl *Def = nullptr;
+    if (!Inlined && Call->getDirectCallee() && Call->getDirectCallee()->hasBody(Def))
+      if (const Stmt *Loop = findRetryLoop(Def->getBody()))
+        noteRetryLoop(Loop);
   }
   if (const FunctionDecl *Callee = Call->getDirectCallee()) {
     auto It = Barriers.find(Callee->getCanonicalDecl());
@@ -683,6 +693,7 @@ FunctionModel FunctionWalker::walk(const FunctionDecl *FD,
   InlineStack.clear();
   InlinedBodies = 0;
   Region = 0;
+  MaySplit.clear();
   This = ThisBinding();
   CallSites.clear();
   Returns.clear();

@@ -227,6 +227,10 @@ private:
   /// The straight-line stretch of code being walked: changes at branches,
   /// loops and barriers (SharedAccess::Region).
   unsigned Region = 0;
+  /// Why the lanes of the warp may be running apart here (SharedAccess::
+  /// MaySplit); empty while the warp is known to run together.
+  std::string MaySplit;
+  void noteRetryLoop(const clang::Stmt *Loop);
   void captureReturn(const clang::ReturnStmt *Ret);
   std::vector<const clang::FunctionDecl *> InlineStack;
   /// Whether a helper's body names a __shared__ variable, computed once.

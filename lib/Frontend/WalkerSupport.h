@@ -91,6 +91,13 @@ struct AssignedVars : clang::RecursiveASTVisitor<AssignedVars> {
 /// goto)? Breaks and continues of nested loops and switches do not count.
 bool leavesEarly(const clang::Stmt *Body);
 
+/// Does S call an atomic (atomicCAS, atomicAdd, __nv_atomic_*, a member
+/// compare_exchange/fetch_* of cuda::atomic)?
+bool callsAtomic(const clang::Stmt *S);
+
+/// The first atomic retry loop in S (see ControlFlowWalker.cpp), or null.
+const clang::Stmt *findRetryLoop(const clang::Stmt *S);
+
 /// threadIdx.x and friends (MS property references on Clang's builtin
 /// variables): the leaf, a uniform unknown (blockIdx, gridDim) or null.
 SymRef builtinVarMember(const clang::PseudoObjectExpr *POE);

@@ -516,9 +516,10 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
 
 } // namespace warp
 
-AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
-                            const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                            BankArch Arch, int PaddedArray, unsigned Padding) {
+/// The verdict for a warp that runs the access together.
+static AccessVerdict analyseConverged(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                                      const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                                      BankArch Arch, int PaddedArray, unsigned Padding) {
   if (!Access.Unsupported.empty() || !Access.NotAnalysable.empty()) {
     AccessVerdict V;
     V.Status = Access.Unsupported.empty() ? VerdictStatus::Unknown : VerdictStatus::Unsupported;
@@ -551,6 +552,20 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
   V.Status = FirstFailure.Status;
   V.Reason = FirstFailure.Reason;
   V.WarpsEvaluated = Shape.Warps;
+  return V;
+}
+
+AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                            const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                            BankArch Arch, int PaddedArray, unsigned Padding) {
+  AccessVerdict V = analyseConverged(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding);
+  // Lanes that run it apart take several instructions of fewer lanes each:
+  // none costs more than the whole warp's, which is what is shown.
+  if (!Access.MaySplit.empty() && V.Status == VerdictStatus::Exact) {
+    V.Status = VerdictStatus::Bound;
+    V.Reason = Access.MaySplit + "; the cost shown is the whole warp's, the most one instruction "
+                                 "of it can cost";
+  }
   return V;
 }
 

@@ -127,6 +127,10 @@ struct SharedAccess {
   /// merge adjacent ones into one wider instruction.
   unsigned Region = 0;
   bool Volatile = false;    ///< through a volatile lvalue: never merged
+  /// Set when the lanes of a warp may run this access apart, in several
+  /// instructions (after an atomic retry loop, which nvcc does not
+  /// reconverge before the next barrier): why.
+  std::string MaySplit;
   /// Set when this access stands for several the compiler merges into one
   /// instruction: the others, in program order.
   std::vector<std::pair<SourcePos, std::string>> MergedWith;
