@@ -89,7 +89,8 @@ BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl
       for (const FunctionDecl *Callee : Callees) {
         auto It = Index.find(Callee);
         if (It != Index.end()) {
-          Index[Caller] = It->second;
+          SourcePos Where = It->second; // Index[Caller] may grow the map
+          Index[Caller] = std::move(Where);
           Changed = true;
           break;
         }

@@ -10,13 +10,18 @@
  *  - nvcc's built-in atomics __nv_atomic_* with the __NV_ATOMIC_* orders and
  *    __NV_THREAD_SCOPE_* scopes;
  *  - surface reads and writes (surf1D/2D/3D read/write) on surface objects;
- *  - a device-side __assert_fail in prelude mode (assert() from <cassert>).
+ *  - a device-side __assert_fail in prelude mode (assert() from <cassert>);
+ *  - __CUDACC__ as 1, as nvcc defines it (Clang's wrapper defines it empty,
+ *    which breaks `#if __CUDACC__`).
  * These are declarations only: the analysis never executes them. A call that
  * passes a pointer into shared memory to one of them is reported as an
  * access the tool does not model (status 'unsupported').
  *===----------------------------------------------------------------------===*/
 #ifndef CBL_CUDA_COMPAT_H
 #define CBL_CUDA_COMPAT_H
+
+#undef __CUDACC__
+#define __CUDACC__ 1
 
 #define CBL_CACHE_HINT_TYPES(X)                                                \
   X(char) X(signed char) X(short) X(int) X(long) X(long long)                  \

@@ -1,7 +1,8 @@
 // Device facilities that the CUDA 12/13 headers give nvcc and Clang 19 lacks
 // (cache-hint loads and stores, nvcc's __nv_atomic_* built-ins, surface reads
 // and writes, assert from <cassert>), and constructs Clang rejects where nvcc
-// accepts them (alignas after __shared__, a kernel launch from device code):
+// accepts them (alignas after __shared__, a kernel launch from device code,
+// `#if __CUDACC__`):
 // the file is analysed, and what is left out is said in a note.
 // nvcc-only-toolkit.test runs the same file with the CUDA toolkit's headers.
 // RUN: %cbl %s -- -std=c++17 2>&1 | %FileCheck %s
@@ -31,6 +32,8 @@ __global__ void cacheHints(float *out, const float4 *in4, const int2 *in2, doubl
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// nvcc defines __CUDACC__ as 1: `#if __CUDACC__` keeps the kernel.
+#if __CUDACC__
 __global__ void nvAtomics(int *flag, float *out) {
   __shared__ int counts[64];
   int f = __nv_atomic_load_n(flag, __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_DEVICE);
@@ -43,6 +46,7 @@ __global__ void nvAtomics(int *flag, float *out) {
   if (threadIdx.x == 0 && f == 0) { child<<<1, 32>>>(flag); }
   out[threadIdx.x] = counts[threadIdx.x % 32];
 }
+#endif
 
 // CHECK: 1 file analysed, {{[0-9]+}} shared accesses ({{.*}}), 2 warnings, 0 errors
 // JSON: "errors": 0,
