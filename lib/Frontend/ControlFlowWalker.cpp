@@ -323,7 +323,7 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     Vars = Before;
     Bind();
     Recording = false;
-    AssignedVarying.clear();
+    DryLoops.push_back({Path.size(), Alive, {}});
     ExitedUnderVaryingGuard = false;
     Exits.resize(ExitsBefore);
     MaySplit = SplitAtEntry;
@@ -336,8 +336,10 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     --LoopDepth;
     VaryingExit = ExitedUnderVaryingGuard;
     SplitAtEnd = MaySplit;
+    const auto Assigned = std::move(DryLoops.back().Assigned);
+    DryLoops.pop_back();
     bool Changed = false;
-    for (auto &KV : AssignedVarying)
+    for (auto &KV : Assigned)
       if (KV.second && !Varying[KV.first]) {
         Varying[KV.first] = true;
         Changed = true;

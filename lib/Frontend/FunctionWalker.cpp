@@ -221,12 +221,16 @@ void FunctionWalker::assignVar(const VarDecl *VD, const Expr *RHS, SymRef Value)
   }
   Vars.Ints[VD] = SymExpr::cast(Value, intTypeOf(VD->getType()));
   if (!Recording) {
-    // Dry walk of a loop body: remember whether the variable ever takes a
-    // thread-varying value or is assigned under a thread-varying condition.
-    bool Varying = isThreadVarying(Value);
-    for (const Guard &G : currentGuards())
-      Varying |= isThreadVarying(G.Cond);
-    AssignedVarying[VD] |= Varying;
+    // Dry walk of loop bodies: remember, per loop, whether the variable ever
+    // takes a thread-varying value or is assigned under a thread-varying
+    // condition taken inside that loop.
+    const bool ValueVaries = isThreadVarying(Value);
+    for (DryLoop &L : DryLoops) {
+      bool Varying = ValueVaries || (Alive != L.AliveBase && isThreadVarying(Alive));
+      for (size_t I = L.PathBase; I < Path.size() && !Varying; ++I)
+        Varying |= isThreadVarying(Path[I].Cond);
+      L.Assigned[VD] |= Varying;
+    }
   }
 }
 
@@ -700,6 +704,7 @@ FunctionModel FunctionWalker::walk(const FunctionDecl *FD,
   CallValues.clear();
   CallPointers.clear();
   Exits.clear();
+  DryLoops.clear();
   for (const auto &[I, F] : Fixed) {
     if (!M.IsKernel || I >= FD->getNumParams())
       continue;

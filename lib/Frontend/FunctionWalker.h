@@ -201,8 +201,18 @@ private:
     SourcePos Where;
   };
   std::vector<ExitSite> Exits;
-  /// Dry-walk bookkeeping: the values assigned to each variable.
-  llvm::DenseMap<const clang::VarDecl *, bool> AssignedVarying;
+  /// One per loop being walked dry (innermost last): the guards and the
+  /// reached condition at the start of its body, and the locals the body
+  /// assigns, with whether some assignment may differ between the threads
+  /// that run the loop (a thread-varying value, or under a thread-varying
+  /// condition taken inside the loop; conditions outside it, an earlier
+  /// return included, are the same in every iteration).
+  struct DryLoop {
+    size_t PathBase = 0;
+    SymRef AliveBase;
+    llvm::DenseMap<const clang::VarDecl *, bool> Assigned;
+  };
+  std::vector<DryLoop> DryLoops;
   unsigned LoopDepth = 0;
   std::vector<unsigned> LoopStack;  ///< enclosing counted loops (LoopInfo ids)
   unsigned NextCounterId = 0;       ///< LoopCounter ids are unique per function

@@ -48,9 +48,25 @@ __global__ void returnInLoop(const int *p, float *out, int n) {
   out[threadIdx.x] = 0;
 }
 
+// Returning before a loop that holds a barrier: the loop counter is the same
+// in every thread still running, so the barrier is an early exit, not a
+// barrier in a loop whose trip count varies.
+__global__ void returnBeforeLoop(float *out, int n) {
+  __shared__ float s[128];
+  if (threadIdx.x >= n)
+    return;
+  for (int i = 0; i < 4; ++i) {
+    s[threadIdx.x] = i;
+    __syncthreads();
+// CHECK: early-exit.cu:[[@LINE-1]]:5: remark: barrier '__syncthreads()' is not reached by threads that returned earlier: with n = 1, lanes 1-31 of warp 0 and warps 1-3 return before it [cuda-barrier-early-exit]
+    out[threadIdx.x] += s[(threadIdx.x + 1) % 128];
+  }
+}
+
 void launch(const float *in, const int *p, float *out, int n) {
   boundsCheck<<<4, 128>>>(in, out, n);
   lastWarpLeaves<<<1, 128>>>(out);
   uniformReturn<<<1, 128>>>(out, n);
   returnInLoop<<<1, 128>>>(p, out, n);
+  returnBeforeLoop<<<1, 128>>>(out, n);
 }
