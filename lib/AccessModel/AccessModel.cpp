@@ -16,6 +16,24 @@ const char *verdictStatusName(VerdictStatus S) {
   return "unknown";
 }
 
+const char *guardKindSpelling(GuardKind K) {
+  switch (K) {
+  case GuardKind::If: return "if";
+  case GuardKind::Else: return "else";
+  case GuardKind::Conditional: return "?:";
+  case GuardKind::And: return "&&";
+  case GuardKind::Or: return "||";
+  case GuardKind::Loop: return "loop";
+  case GuardKind::Switch: return "switch";
+  case GuardKind::EarlyReturn: return "early return";
+  case GuardKind::Break: return "break";
+  case GuardKind::Continue: return "continue";
+  case GuardKind::Reached: return "reached";
+  case GuardKind::Unrolled: return "unrolled";
+  }
+  return "if";
+}
+
 const char *blockShapeSourceName(BlockShape::Source S) {
   switch (S) {
   case BlockShape::Source::CommandLine: return "command-line";

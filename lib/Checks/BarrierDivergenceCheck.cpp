@@ -25,9 +25,9 @@ bool isParameterLeaf(const SymExpr &E) {
   return E.Kind == ExprKind::Varying && E.Reason.rfind("parameter '", 0) == 0;
 }
 
-bool isReturnGuard(const Guard &G) { return G.Kind == "early return"; }
+bool isReturnGuard(const Guard &G) { return G.Kind == GuardKind::EarlyReturn; }
 bool isExitGuard(const Guard &G) {
-  return G.Kind == "early return" || G.Kind == "break" || G.Kind == "continue" || G.Kind == "reached";
+  return G.Kind == GuardKind::EarlyReturn || G.Kind == GuardKind::Break || G.Kind == GuardKind::Continue || G.Kind == GuardKind::Reached;
 }
 
 /// How leaves are replaced when guards are rewritten.
@@ -320,16 +320,16 @@ std::string valuesText(const std::map<std::string, int64_t> &Values) {
 }
 
 std::string kindText(const Guard &G) {
-  if (G.Kind == "if" || G.Kind == "else")
+  if (G.Kind == GuardKind::If || G.Kind == GuardKind::Else)
     return "the if condition";
-  if (G.Kind == "loop")
+  if (G.Kind == GuardKind::Loop)
     return "the loop condition";
-  if (G.Kind == "switch")
+  if (G.Kind == GuardKind::Switch)
     return "the case condition of the switch";
-  if (G.Kind == "?:")
+  if (G.Kind == GuardKind::Conditional)
     return "the condition of '?:'";
-  if (G.Kind == "&&" || G.Kind == "||")
-    return "the left operand of '" + G.Kind + "'";
+  if (G.Kind == GuardKind::And || G.Kind == GuardKind::Or)
+    return std::string("the left operand of '") + guardKindSpelling(G.Kind) + "'";
   return "the condition";
 }
 
@@ -421,20 +421,20 @@ void Reporter::witnessNote(Finding &F, const Subject &Sub, const Outcome &O, uns
     SourcePos At = G.Where.valid() ? G.Where : Sub.Site->Where;
     std::string Who = fmt::format("{} of warp {}", lanesText(Mask), Warp);
     const char *S = __builtin_popcount(Mask) == 1 ? "s" : "";
-    if (G.Kind == "early return")
+    if (G.Kind == GuardKind::EarlyReturn)
       F.Notes.push_back({At, fmt::format("{} return{} here", Who, S), {}});
-    else if (G.Kind == "break")
+    else if (G.Kind == GuardKind::Break)
       F.Notes.push_back({At, fmt::format("{} leave{} the loop here", Who, S), {}});
-    else if (G.Kind == "continue")
+    else if (G.Kind == GuardKind::Continue)
       F.Notes.push_back({At, fmt::format("{} skip{} the rest of the iteration here", Who, S), {}});
-    else if (G.Kind == "reached")
+    else if (G.Kind == GuardKind::Reached)
       F.Notes.push_back({At, Who + " left earlier through a return, break or continue taken under "
                                    "a thread-varying condition (the first one is here)", {}});
     else
       F.Notes.push_back({At, fmt::format("{} '{}' is {} for {}{}", kindText(G), toString(G.Cond),
                                          G.Negated ? "true" : "false", Who,
-                                         G.Kind == "else" ? " (the barrier is in the else branch)"
-                                         : G.Kind == "loop" ? ": the trip count differs between threads"
+                                         G.Kind == GuardKind::Else ? " (the barrier is in the else branch)"
+                                         : G.Kind == GuardKind::Loop ? ": the trip count differs between threads"
                                                             : ""),
                          {}});
   }
@@ -463,7 +463,7 @@ void Reporter::otherBranchNote(Finding &F, const Subject &Sub) {
       continue;
     for (const Guard &G : Sub.Site->Guards)
       for (const Guard &H : Other.Guards)
-        if ((G.Kind == "if" || G.Kind == "else") && (H.Kind == "if" || H.Kind == "else") &&
+        if ((G.Kind == GuardKind::If || G.Kind == GuardKind::Else) && (H.Kind == GuardKind::If || H.Kind == GuardKind::Else) &&
             G.Kind != H.Kind && G.Cond == H.Cond) {
           F.Notes.push_back({Other.Where,
                              "the other branch has its own barrier here; threads waiting at "
@@ -549,7 +549,7 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
                               "differ between threads",
                               What, Leaves);
       F.Notes.push_back({At, "threads leave here under a thread-varying condition", {}});
-    } else if (G.Kind == "loop") {
+    } else if (G.Kind == GuardKind::Loop) {
       F.Message = fmt::format("{} may be divergent: it is in a loop whose number of iterations can differ "
                               "between threads (the condition '{}' depends on {})",
                               What, toString(G.Cond), Leaves);

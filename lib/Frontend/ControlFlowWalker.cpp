@@ -196,25 +196,25 @@ void FunctionWalker::mergeEnvs(const SymRef &Cond, const Env &Then, const Env &E
   Vars = std::move(M);
 }
 
-void FunctionWalker::exitPath(const char *What, SourceLocation Where) {
+void FunctionWalker::exitPath(GuardKind What, SourceLocation Where) {
   bool Varying = false;
   for (const Guard &G : currentGuards())
     Varying |= isThreadVarying(G.Cond);
   // A return inside a helper walked in place (inlineCall) ends the helper,
   // not the caller's loops.
-  if (std::string(What) == "return" && !InlineStack.empty()) {
+  if (What == GuardKind::EarlyReturn && !InlineStack.empty()) {
     Alive = SymExpr::constant(0, IntType::boolean());
     return;
   }
   // A continue does not leave the loop: the thread is back next iteration.
-  if (Varying && LoopDepth > 0 && std::string(What) != "continue")
+  if (Varying && LoopDepth > 0 && What != GuardKind::Continue)
     ExitedUnderVaryingGuard = true;
   if (Varying)
     Exits.push_back({What, pos(Where)});
   Alive = SymExpr::constant(0, IntType::boolean());
 }
 
-void FunctionWalker::walkBranch(const Stmt *S, SymRef Cond, bool Negated, const char *Kind,
+void FunctionWalker::walkBranch(const Stmt *S, SymRef Cond, bool Negated, GuardKind Kind,
                                 SourceLocation Where) {
   SymRef Outer = Alive;
   bool PushedOuter = !isTrue(Outer);
@@ -244,13 +244,13 @@ void FunctionWalker::walkIf(const IfStmt *If) {
   SymRef C = boolOf(If->getCond());
   SymRef Outer = Alive;
   Env Before = Vars;
-  walkBranch(If->getThen(), C, false, "if", If->getIfLoc());
+  walkBranch(If->getThen(), C, false, GuardKind::If, If->getIfLoc());
   Env Then = Vars;
   SymRef AliveThen = Alive;
   Vars = Before;
   Alive = trueValue();
   if (If->getElse())
-    walkBranch(If->getElse(), C, true, "else", If->getElseLoc());
+    walkBranch(If->getElse(), C, true, GuardKind::Else, If->getElseLoc());
   SymRef AliveElse = Alive;
   mergeEnvs(C, Then, Vars, !isFalse(AliveThen), !isFalse(AliveElse));
   SymRef Survive;
@@ -329,7 +329,7 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     MaySplit = SplitAtEntry;
     ++LoopDepth;
     SymRef C = Cond ? boolOf(Cond) : trueValue();
-    walkBranch(Body, C, false, "loop", Loop->getBeginLoc());
+    walkBranch(Body, C, false, GuardKind::Loop, Loop->getBeginLoc());
     Alive = AliveBefore; // a continue still runs the increment
     if (Inc)
       visit(Inc);
@@ -353,17 +353,23 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
   // The exits that leave the loop (seen in the dry walk), for diagnostics.
   std::vector<ExitSite> Leaving;
   for (size_t I = ExitsBefore; I < Exits.size(); ++I)
-    if (Exits[I].Kind != "continue")
+    if (Exits[I].Kind != GuardKind::Continue)
       Leaving.push_back(Exits[I]);
   Exits.resize(ExitsBefore);
-  bool VaryingReturn = llvm::any_of(Leaving, [](const ExitSite &E) { return E.Kind == "return"; });
-  std::string LeaveText, LeaveKind = "loop";
+  bool VaryingReturn = llvm::any_of(Leaving, [](const ExitSite &E) { return E.Kind == GuardKind::EarlyReturn; });
+  std::string LeaveText;
+  GuardKind LeaveKind = GuardKind::Loop;
   SourcePos LeaveWhere = pos(Loop->getBeginLoc());
   if (!Leaving.empty()) {
-    LeaveText = " (the " + Leaving.front().Kind + " at line " + std::to_string(Leaving.front().Where.Line) + ")";
+    const bool Return = Leaving.front().Kind == GuardKind::EarlyReturn;
+    LeaveText = std::string(" (the ") + (Return ? "return" : "break") + " at line " +
+                std::to_string(Leaving.front().Where.Line) + ")";
     LeaveWhere = Leaving.front().Where;
-    LeaveKind = VaryingReturn && llvm::all_of(Leaving, [](const ExitSite &E) { return E.Kind == "return"; })
-                    ? "early return" : "break";
+    LeaveKind = VaryingReturn && llvm::all_of(Leaving, [](const ExitSite &E) {
+                  return E.Kind == GuardKind::EarlyReturn;
+                })
+                    ? GuardKind::EarlyReturn
+                    : GuardKind::Break;
   }
 
   // The loop's counters become LoopVars so the symbolic layer can enumerate
@@ -422,7 +428,7 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
   // Lanes split at the end of an iteration start the next one apart.
   MaySplit = SplitAtEnd.empty() ? SplitAtEntry : SplitAtEnd;
   ++LoopDepth;
-  walkBranch(Body, CondFirst ? C : trueValue(), false, "loop", Loop->getBeginLoc());
+  walkBranch(Body, CondFirst ? C : trueValue(), false, GuardKind::Loop, Loop->getBeginLoc());
   SymRef AliveAfterIteration = Alive;
   Alive = AliveBefore; // a continue still runs the increment
   if (Inc)
@@ -442,7 +448,7 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     Path.pop_back();
   // break/continue end with the loop; returns keep narrowing what follows.
   Exits.erase(std::remove_if(Exits.begin() + ExitsBefore, Exits.end(),
-                             [](const ExitSite &E) { return E.Kind != "return"; }),
+                             [](const ExitSite &E) { return E.Kind != GuardKind::EarlyReturn; }),
               Exits.end());
   ExitedUnderVaryingGuard = OuterExited || VaryingReturn;
   if (MaySplit.empty())
@@ -494,7 +500,7 @@ void FunctionWalker::walkSwitch(const SwitchStmt *Sw) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Sw->getBody());
   if (!Body) {
     walkBranch(Sw->getBody(), SymExpr::varying("switch", "unstructured switch", IntType::boolean()),
-               false, "switch", Sw->getSwitchLoc());
+               false, GuardKind::Switch, Sw->getSwitchLoc());
     return;
   }
   // All case values, for the condition of 'default'.
@@ -523,7 +529,7 @@ void FunctionWalker::walkSwitch(const SwitchStmt *Sw) {
       continue;
     }
     Vars = Before; // values assigned in cases do not flow into others here
-    walkBranch(S, Reach, false, "switch", S->getBeginLoc());
+    walkBranch(S, Reach, false, GuardKind::Switch, S->getBeginLoc());
     if (isFalse(Alive))
       Reach = SymExpr::constant(0, IntType::boolean());
   }
@@ -536,7 +542,7 @@ void FunctionWalker::walkSwitch(const SwitchStmt *Sw) {
   Alive = Outer;
   // A break inside the switch ends with it.
   Exits.erase(std::remove_if(Exits.begin() + ExitsBefore, Exits.end(),
-                             [](const ExitSite &E) { return E.Kind == "break"; }),
+                             [](const ExitSite &E) { return E.Kind == GuardKind::Break; }),
               Exits.end());
 }
 

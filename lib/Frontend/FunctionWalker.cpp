@@ -111,16 +111,16 @@ SourcePos FunctionWalker::pos(SourceLocation L) const {
 }
 
 Guard FunctionWalker::reachedGuard(const SymRef &AliveCond) const {
-  // Kind says which exits made threads leave: "early return" when all of
-  // them were returns (threads gone for good), else "break"/"continue", or
-  // "reached" when mixed or unknown; Where is the first such exit.
-  Guard G{AliveCond, false, SourcePos(), "reached"};
+  // Kind says which exits made threads leave: EarlyReturn when all of them
+  // were returns (threads gone for good), else Break/Continue, or Reached
+  // when mixed or unknown; Where is the first such exit.
+  Guard G{AliveCond, false, SourcePos(), GuardKind::Reached};
   if (Exits.empty())
     return G;
   G.Where = Exits.front().Where;
   bool Same = llvm::all_of(Exits, [&](const ExitSite &E) { return E.Kind == Exits.front().Kind; });
   if (Same)
-    G.Kind = Exits.front().Kind == "return" ? "early return" : Exits.front().Kind;
+    G.Kind = Exits.front().Kind;
   return G;
 }
 
@@ -466,7 +466,7 @@ void FunctionWalker::visit(const Expr *E) {
       visit(BO->getLHS());
       SymRef C = boolOf(BO->getLHS());
       Path.push_back(Guard{C, BO->getOpcode() == BO_LOr, pos(BO->getOperatorLoc()),
-                           BO->getOpcode() == BO_LAnd ? "&&" : "||"});
+                           BO->getOpcode() == BO_LAnd ? GuardKind::And : GuardKind::Or});
       Env Saved = Vars;
       ++Region; // the right operand is a block of its own, and so is what follows
       visit(BO->getRHS());
@@ -532,7 +532,7 @@ void FunctionWalker::visit(const Expr *E) {
     visit(CO->getCond());
     SymRef C = boolOf(CO->getCond());
     Env Saved = Vars;
-    Path.push_back(Guard{C, false, pos(CO->getQuestionLoc()), "?:"});
+    Path.push_back(Guard{C, false, pos(CO->getQuestionLoc()), GuardKind::Conditional});
     ++Region;
     visit(CO->getTrueExpr());
     Env Then = Vars;
@@ -645,11 +645,11 @@ void FunctionWalker::walkStmt(const Stmt *S) {
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     visit(Ret->getRetValue());
     captureReturn(Ret);
-    exitPath("return", Ret->getReturnLoc());
+    exitPath(GuardKind::EarlyReturn, Ret->getReturnLoc());
     return;
   }
   if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
-    exitPath(isa<BreakStmt>(S) ? "break" : "continue", S->getBeginLoc());
+    exitPath(isa<BreakStmt>(S) ? GuardKind::Break : GuardKind::Continue, S->getBeginLoc());
     return;
   }
   if (const auto *AS = dyn_cast<AttributedStmt>(S)) {

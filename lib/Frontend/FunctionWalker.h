@@ -170,9 +170,10 @@ private:
   void walkLoop(const clang::Stmt *Loop, const clang::Stmt *Init, const clang::Expr *Cond,
                 const clang::Expr *Inc, const clang::Stmt *Body, bool CondFirst);
   void walkSwitch(const clang::SwitchStmt *Sw);
-  void walkBranch(const clang::Stmt *S, SymRef Cond, bool Negated, const char *Kind,
+  void walkBranch(const clang::Stmt *S, SymRef Cond, bool Negated, GuardKind Kind,
                   clang::SourceLocation Where);
-  void exitPath(const char *What, clang::SourceLocation Where);
+  /// An exit (EarlyReturn, Break or Continue) taken here.
+  void exitPath(GuardKind What, clang::SourceLocation Where);
   std::vector<Guard> currentGuards() const;
   /// The guard "not yet returned/broken here" for Alive, naming the exits.
   Guard reachedGuard(const SymRef &AliveCond) const;
@@ -197,7 +198,7 @@ private:
   /// narrow Alive here (breaks and continues are dropped at the end of their
   /// loop or switch), so that barrier diagnostics can point at them.
   struct ExitSite {
-    std::string Kind; ///< "return", "break" or "continue"
+    GuardKind Kind; ///< EarlyReturn, Break or Continue
     SourcePos Where;
   };
   std::vector<ExitSite> Exits;

@@ -147,7 +147,7 @@ bool FunctionWalker::inlineBody(const FunctionDecl *Def, llvm::ArrayRef<const Ex
   SymRef SavedAlive = Alive;
   bool PushedAlive = !isTrue(Alive);
   if (PushedAlive)
-    Path.push_back(Guard{Alive, false, SourcePos(), "reached"});
+    Path.push_back(Guard{Alive, false, SourcePos(), GuardKind::Reached});
   size_t ExitsBefore = Exits.size();
   const FunctionDecl *SavedFn = Fn;
   bool SavedKernel = InKernel;

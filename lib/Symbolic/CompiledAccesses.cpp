@@ -254,7 +254,7 @@ bool mergeIterations(SharedAccess &A, size_t Index, const std::vector<SharedAcce
         SymExpr::constant(K, T), T);
     A.Guards.push_back(Guard{SymExpr::binary(Opcode::EQ, Phase, SymExpr::constant(0, T),
                                              IntType::boolean()),
-                             false, L.Where, "unrolled"});
+                             false, L.Where, GuardKind::Unrolled});
     A.MergedWith.push_back({L.Where, "each " + std::to_string(K) + " consecutive iterations of "
                                          "the loop (unrolled by the compiler)"});
     A.Width = Size;

@@ -80,11 +80,21 @@ const char *blockShapeSourceName(BlockShape::Source S);
 std::string describeBlockShape(const BlockShape &S);
 
 /// A condition that must hold for an access or barrier to run.
+/// The statement a guard comes from. EarlyReturn, Break and Continue (and
+/// Reached, for a mix of them) narrow what follows an exit taken by some
+/// threads; Unrolled selects the iterations a merged access stands for.
+enum class GuardKind {
+  If, Else, Conditional, And, Or, Loop, Switch, EarlyReturn, Break, Continue, Reached, Unrolled
+};
+/// "if", "else", "?:", "&&", "||", "loop", "switch", "early return", "break",
+/// "continue", "reached", "unrolled".
+const char *guardKindSpelling(GuardKind K);
+
 struct Guard {
   SymRef Cond;       ///< evaluated per lane; non-zero means "taken"
   bool Negated = false;
   SourcePos Where;   ///< the if/loop/return that introduced it
-  std::string Kind;  ///< "if", "else", "?:", "&&", "||", "early return", "loop", "switch", "break"
+  GuardKind Kind = GuardKind::If;
 };
 
 /// A loop-carried integer of a loop: its value entering the loop (Init, which
