@@ -1,16 +1,15 @@
 //===- Analyzer.cpp - Files in, report out ---------------------------------===//
 #include "cuda-bank-lint/Driver/Analyzer.h"
-#include "cuda-bank-lint/Driver/Annotations.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
 #include "cuda-bank-lint/Driver/Includers.h"
 #include "cuda-bank-lint/Driver/Progress.h"
+#include "cuda-bank-lint/Driver/ShapeResolver.h"
 #include "cuda-bank-lint/Driver/Suppressions.h"
 #include "cuda-bank-lint/Frontend/ModelBuilder.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -40,65 +39,12 @@ bool looksBinary(const std::string &Path) {
   return (*Buf)->getBuffer().take_front(8192).contains('\0');
 }
 
-std::string shapeAssumption(const FunctionModel &F) {
-  const char *Shape = "a 1-D block whose size is a multiple of 32 threads (up to 1024, worst warp "
-                      "reported)";
-  if (!F.IsKernel)
-    return std::string(Shape) + ": '" + F.Name +
-           "' is a device function, whose block shape is that of its callers";
-  return std::string(Shape) + ": no launch of '" + F.Name +
-         "' with a constant block size in this file, no __launch_bounds__ and no --block-dim "
-         "(pass --block-dim=X,Y,Z to pin it)";
-}
-
 struct FileResult {
   RunReport Report;
   std::string Messages;
   UnitStatus Unit;
 };
 
-
-/// The config's BlockDim rule for a kernel: its glob matches the name with
-/// or without template arguments.
-const BlockDimRule *configShape(const FunctionModel &F, const std::vector<BlockDimRule> &Rules) {
-  llvm::StringRef Bare = llvm::StringRef(F.Name).take_until([](char C) { return C == '<'; });
-  for (const BlockDimRule &R : Rules) {
-    auto Glob = llvm::GlobPattern::create(R.Glob);
-    if (Glob && (Glob->match(F.Name) || Glob->match(Bare)))
-      return &R;
-  }
-  return nullptr;
-}
-
-void resolveShapes(TranslationUnitModel &M, const AnalyzerOptions &Opts, std::string &Messages) {
-  AnnotationReader Annotations;
-  for (FunctionModel &F : M.Functions) {
-    if (Opts.BlockDim) {
-      F.Shape.Dim = *Opts.BlockDim;
-      F.Shape.From = BlockShape::Source::CommandLine;
-      F.Shape.Where = SourcePos();
-      F.Shape.Description = "from --block-dim";
-      continue;
-    }
-    if (F.IsKernel) {
-      if (const BlockDimRule *R = configShape(F, Opts.BlockDimRules)) {
-        F.Shape.Dim = R->Dim;
-        F.Shape.From = BlockShape::Source::Config;
-        F.Shape.Where = SourcePos();
-        F.Shape.Description = "from the config's BlockDim '" + R->Glob + "' (" + R->Origin + ")";
-        continue;
-      }
-      if (auto S = Annotations.blockDimFor(F.Where, Messages)) {
-        F.Shape = *S;
-        continue;
-      }
-    }
-    if (!F.Shape.known()) {
-      F.Shape.From = BlockShape::Source::Assumed;
-      F.Shape.Description = shapeAssumption(F);
-    }
-  }
-}
 
 std::string at(const SourcePos &P) {
   return P.valid() ? P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column) : "";
@@ -186,7 +132,7 @@ void keepOnly(const std::string &File, RunReport &Report) {
 }
 
 FileResult analyseOne(const std::string &File, const CompileCommands *Database,
-                      const AnalyzerOptions &Opts) {
+                      const AnalyzerOptions &Opts, LaunchIndex &OtherUnits) {
   FileResult R;
   R.Unit.File = File;
   std::string Error;
@@ -251,7 +197,8 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
   }
   reportSkipped(File, P, Opts.Verbose, R);
   TranslationUnitModel &M = P.Model;
-  resolveShapes(M, Opts, R.Messages);
+  ShapeOptions Shapes{Opts.BlockDim, &Opts.BlockDimRules, &OtherUnits};
+  resolveShapes(M, File, Shapes, R.Messages);
   for (const CheckInfo &Info : registeredChecks()) {
     if (!checkEnabled(Info.Name, Opts.CheckGlobs))
       continue;
@@ -339,8 +286,25 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
                              const CompileCommands *Database, const AnalyzerOptions &Opts) {
   std::vector<FileResult> Results(Files.size());
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : llvm::hardware_concurrency().compute_thread_count();
+  // Launches in other translation units: the database's, else .cu files near
+  // the analysed one; each parsed once, for its launches only.
+  LaunchIndex OtherUnits(
+      [Database](const std::string &File) {
+        std::vector<std::string> Entries = Database ? Database->entries() : std::vector<std::string>();
+        return Entries.empty() ? nearbySources(File, 400) : Entries;
+      },
+      [Database, &Opts](const std::string &File) {
+        std::string Ignored, Error;
+        bool Own = false;
+        std::vector<std::string> Command = commandFor(File, Database, Opts, Ignored, Error, Own);
+        if (!Error.empty())
+          return std::vector<LaunchedKernel>();
+        ModelOptions LaunchesOnly = Opts.Model;
+        LaunchesOnly.LaunchesOnly = true;
+        return parseCudaFile(File, Command, Opts.Cuda, LaunchesOnly).Model.Launches;
+      });
   auto run = [&](size_t I) {
-    Results[I] = analyseOne(Files[I], Database, Opts);
+    Results[I] = analyseOne(Files[I], Database, Opts, OtherUnits);
     if (Opts.ProgressBar)
       Opts.ProgressBar->fileDone(Files[I]);
   };

@@ -273,10 +273,14 @@ BlockShapeFinder::argumentsOf(const FunctionDecl *Kernel) const {
   return It == Arguments.end() ? std::map<unsigned, FixedArgument>() : It->second;
 }
 
-std::optional<BlockShape> BlockShapeFinder::shapeOf(const FunctionDecl *Kernel) const {
+std::optional<BlockShape> BlockShapeFinder::launchShapeOf(const FunctionDecl *Kernel) const {
   auto It = Launched.find(Kernel->getCanonicalDecl());
   if (It != Launched.end())
     return It->second;
+  return std::nullopt;
+}
+
+std::optional<BlockShape> BlockShapeFinder::boundsShapeOf(const FunctionDecl *Kernel) const {
   if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
     if (auto Max = constInt(LB->getMaxThreads(), Ctx)) {
       BlockShape S;

@@ -25,8 +25,14 @@ namespace cbl {
 class BlockShapeFinder {
 public:
   explicit BlockShapeFinder(clang::ASTContext &Ctx);
-  /// The shape from launches or __launch_bounds__, if the source fixes one.
-  std::optional<BlockShape> shapeOf(const clang::FunctionDecl *Kernel) const;
+  /// The shape of the first launch with a constant one, if any.
+  std::optional<BlockShape> launchShapeOf(const clang::FunctionDecl *Kernel) const;
+  /// The shape __launch_bounds__ gives (1-D, its maximum), if any.
+  std::optional<BlockShape> boundsShapeOf(const clang::FunctionDecl *Kernel) const;
+  /// Every launched kernel with a constant shape, with that shape.
+  const llvm::DenseMap<const clang::FunctionDecl *, BlockShape> &launches() const {
+    return Launched;
+  }
 
   /// A parameter's value that every launch of the kernel in this file gives
   /// it: a constant (Constant set) or a component of blockDim (Axis set).

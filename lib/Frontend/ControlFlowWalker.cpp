@@ -323,7 +323,9 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     Vars = Before;
     Bind();
     Recording = false;
-    DryLoops.push_back({Path.size(), Alive, {}});
+    DryLoops.emplace_back();
+    DryLoops.back().PathBase = Path.size();
+    DryLoops.back().AliveBase = Alive;
     ExitedUnderVaryingGuard = false;
     Exits.resize(ExitsBefore);
     MaySplit = SplitAtEntry;

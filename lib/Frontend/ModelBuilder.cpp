@@ -16,7 +16,9 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <algorithm>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -153,6 +155,20 @@ public:
         Table.add(VD, M.Arrays);
     BarrierIndex Barriers = indexBarriers(Ctx, FC.Device);
     BlockShapeFinder Shapes(Ctx);
+    for (const auto &[Kernel, Shape] : Shapes.launches()) {
+      LaunchedKernel L{functionName(Kernel), {}, Shape};
+      // A template instantiation is declared where its pattern is.
+      const FunctionDecl *Pattern = Kernel->getTemplateInstantiationPattern();
+      for (const FunctionDecl *D : (Pattern ? Pattern : Kernel)->redecls())
+        L.Decls.push_back(toSourcePos(SM, D->getLocation()));
+      M.Launches.push_back(std::move(L));
+    }
+    std::sort(M.Launches.begin(), M.Launches.end(), [](const auto &A, const auto &B) {
+      return std::tie(A.Shape.Where.File, A.Shape.Where.Offset) <
+             std::tie(B.Shape.Where.File, B.Shape.Where.Offset);
+    });
+    if (Options.LaunchesOnly)
+      return;
     FunctionWalker Walker(Ctx, Table, M.Arrays, Barriers);
     // Kernels first: helpers they call are analysed inside them, with the
     // kernel's block shape and actual arguments, and not again on their own.
@@ -182,9 +198,10 @@ public:
                                         "is reported for it"});
       if (F.Accesses.empty() && F.Barriers.empty())
         continue;
-      if (F.IsKernel)
-        if (auto S = Shapes.shapeOf(FD))
-          F.Shape = *S;
+      if (F.IsKernel) {
+        F.LaunchShape = Shapes.launchShapeOf(FD);
+        F.BoundsShape = Shapes.boundsShapeOf(FD);
+      }
       M.Functions.push_back(std::move(F));
     }
   }

@@ -79,7 +79,6 @@ const char *blockShapeSourceName(BlockShape::Source S);
 /// "block 32x8x1 from the launch at k.cu:40:3", or the assumption made.
 std::string describeBlockShape(const BlockShape &S);
 
-/// A condition that must hold for an access or barrier to run.
 /// The statement a guard comes from. EarlyReturn, Break and Continue (and
 /// Reached, for a mix of them) narrow what follows an exit taken by some
 /// threads; Unrolled selects the iterations a merged access stands for.
@@ -90,6 +89,7 @@ enum class GuardKind {
 /// "continue", "reached", "unrolled".
 const char *guardKindSpelling(GuardKind K);
 
+/// A condition that must hold for an access or barrier to run.
 struct Guard {
   SymRef Cond;       ///< evaluated per lane; non-zero means "taken"
   bool Negated = false;
@@ -188,7 +188,12 @@ struct FunctionModel {
   std::string Name;         ///< with template arguments, e.g. "reduce<int, 256>"
   SourcePos Where;
   bool IsKernel = false;
+  /// The block shape the analysis uses: set by the driver's one resolver
+  /// (Driver/ShapeResolver.h) from the options and the evidence below.
   BlockShape Shape;
+  /// What the translation unit says (kernels): the first launch with a
+  /// constant block shape, and __launch_bounds__.
+  std::optional<BlockShape> LaunchShape, BoundsShape;
   /// Parameters taken from the launches (kernels only), as stated in notes.
   std::vector<LaunchArgument> LaunchArguments;
   std::vector<SharedAccess> Accesses;
@@ -218,6 +223,16 @@ struct FrontEndNote {
   std::string Message;
 };
 
+/// A kernel launched with a constant block shape: its name (with template
+/// arguments), where it is declared and defined (the name's position in each
+/// declaration: the same kernel seen from another translation unit has the
+/// same ones), and the first such launch.
+struct LaunchedKernel {
+  std::string Name;
+  std::vector<SourcePos> Decls;
+  BlockShape Shape;
+};
+
 /// Everything the front end found in one translation unit.
 struct TranslationUnitModel {
   std::string MainFile;
@@ -225,6 +240,9 @@ struct TranslationUnitModel {
   std::vector<FunctionModel> Functions;
   std::vector<SkippedFunction> Skipped;
   std::vector<FrontEndNote> Notes;
+  /// Every kernel this translation unit launches with a constant block
+  /// shape, whether or not it is analysed here.
+  std::vector<LaunchedKernel> Launches;
 };
 
 } // namespace cbl

@@ -2,9 +2,8 @@
 //
 // `// cuda-bank-lint: block-dim(32, 8)` on the line(s) just above a kernel
 // (above its template<> and __launch_bounds__ lines too) pins the kernel's
-// block shape when the file has no launch of it. It ranks below --block-dim
-// and the config's BlockDim and above launches, __launch_bounds__ and the
-// assumption (docs/integration.md).
+// block shape. It ranks below --block-dim and the config's BlockDim and above
+// launches, __launch_bounds__ and the assumption (ShapeResolver.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_DRIVER_ANNOTATIONS_H

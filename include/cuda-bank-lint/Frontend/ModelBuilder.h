@@ -34,6 +34,9 @@ struct ModelOptions {
   /// Kernel parameters that every launch in the file sets the same way take
   /// that value (config LaunchArguments).
   bool LaunchArguments = true;
+  /// Only the launches (TranslationUnitModel::Launches): no function is
+  /// walked (another translation unit's launches of a kernel).
+  bool LaunchesOnly = false;
 };
 
 /// Parses File with the compile command Command (argv[0] = compiler, last

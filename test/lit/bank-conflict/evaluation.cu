@@ -26,7 +26,7 @@ __global__ void noLaunch(float *o, int stride) {
   o[t] += s[(t / 32) * t % 1024]; // stride grows with the warp index
 }
 // CHECK: evaluation.cu:[[# @LINE-7]]:10: warning: 32-way bank conflict reading 's': 32 lanes of warp 0 read 32 distinct words of bank 2 (32 wavefronts, ideal 1)
-// CHECK: note: assuming a 1-D block whose size is a multiple of 32 threads (up to 1024, worst warp reported): no launch of 'noLaunch' with a constant block size in this file, no __launch_bounds__ and no --block-dim (pass --block-dim=X,Y,Z to pin it)
+// CHECK: note: assuming a 1-D block whose size is a multiple of 32 threads (up to 1024, worst warp reported): no launch of 'noLaunch' with a constant block size in this file or the others searched, no __launch_bounds__ and no --block-dim (pass --block-dim=X,Y,Z to pin it)
 // The stride is a kernel parameter: the address is affine in it, so one
 // period of its values decides every value; the conflict is "possible" and
 // reported at remark severity with its condition (gcd(stride, 32)).

@@ -1,0 +1,138 @@
+//===- ShapeResolver.cpp - The one home of a kernel's block shape ---------===//
+#include "cuda-bank-lint/Driver/ShapeResolver.h"
+#include "cuda-bank-lint/Driver/Annotations.h"
+#include "cuda-bank-lint/Driver/CompileCommands.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace cbl {
+
+namespace {
+
+/// The file's path with links and '..' resolved, to compare two spellings.
+std::string canonical(const std::string &File) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(File, Real))
+    return std::string(Real);
+  return absolutePath(File);
+}
+
+llvm::StringRef bareName(llvm::StringRef Name) {
+  Name = Name.take_until([](char C) { return C == '<'; });
+  size_t Colons = Name.rfind("::");
+  return Colons == llvm::StringRef::npos ? Name : Name.drop_front(Colons + 2);
+}
+
+/// Does Text launch a kernel named Bare (`Bare<<<`, `ns::Bare<T><<<`)?
+bool mayLaunch(llvm::StringRef Text, llvm::StringRef Bare) {
+  auto IsIdent = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (size_t At = Text.find(Bare); At != llvm::StringRef::npos; At = Text.find(Bare, At + 1)) {
+    if ((At > 0 && IsIdent(Text[At - 1])) ||
+        (At + Bare.size() < Text.size() && IsIdent(Text[At + Bare.size()])))
+      continue;
+    // The launch follows the name, past template arguments, on the statement.
+    llvm::StringRef Rest = Text.substr(At + Bare.size(), 400);
+    size_t Launch = Rest.find("<<<");
+    if (Launch != llvm::StringRef::npos && !Rest.take_front(Launch).contains(';') &&
+        !Rest.take_front(Launch).contains('{'))
+      return true;
+  }
+  return false;
+}
+
+/// The config's BlockDim rule for a kernel: its glob matches the name with
+/// or without template arguments.
+const BlockDimRule *configShape(const FunctionModel &F, const std::vector<BlockDimRule> *Rules) {
+  if (!Rules)
+    return nullptr;
+  llvm::StringRef Bare = llvm::StringRef(F.Name).take_until([](char C) { return C == '<'; });
+  for (const BlockDimRule &R : *Rules) {
+    auto Glob = llvm::GlobPattern::create(R.Glob);
+    if (Glob && (Glob->match(F.Name) || Glob->match(Bare)))
+      return &R;
+  }
+  return nullptr;
+}
+
+std::string shapeAssumption(const FunctionModel &F) {
+  const char *Shape = "a 1-D block whose size is a multiple of 32 threads (up to 1024, worst warp "
+                      "reported)";
+  if (!F.IsKernel)
+    return std::string(Shape) + ": '" + F.Name +
+           "' is a device function, whose block shape is that of its callers";
+  return std::string(Shape) + ": no launch of '" + F.Name +
+         "' with a constant block size in this file or the others searched, no __launch_bounds__ "
+         "and no "
+         "--block-dim (pass --block-dim=X,Y,Z to pin it)";
+}
+
+} // namespace
+
+std::optional<BlockShape> LaunchIndex::find(const FunctionModel &Kernel, const std::string &Analysed) {
+  const llvm::StringRef Bare = bareName(Kernel.Name);
+  const std::string KernelFile = canonical(Kernel.Where.File);
+  std::lock_guard<std::mutex> Guard(Lock);
+  for (const std::string &File : Candidates(Analysed)) {
+    if (File == Analysed)
+      continue;
+    auto It = Parsed.find(File);
+    if (It == Parsed.end()) {
+      auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+      if (!Buf || !mayLaunch((*Buf)->getBuffer(), Bare))
+        continue; // not parsed: another kernel's name may still match it
+      It = Parsed.emplace(File, Parse(File)).first;
+    }
+    for (const LaunchedKernel &L : It->second) {
+      bool Same = L.Name == Kernel.Name &&
+                  llvm::any_of(L.Decls, [&](const SourcePos &D) {
+                    return D.Line == Kernel.Where.Line && D.Column == Kernel.Where.Column &&
+                           canonical(D.File) == KernelFile;
+                  });
+      if (Same) {
+        BlockShape S = L.Shape;
+        S.Description = "from the launch at " + S.Where.File + ":" + std::to_string(S.Where.Line) +
+                        ":" + std::to_string(S.Where.Column) + ", in another translation unit";
+        return S;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void resolveShapes(TranslationUnitModel &M, const std::string &File, const ShapeOptions &Opts,
+                   std::string &Messages) {
+  AnnotationReader Annotations;
+  for (FunctionModel &F : M.Functions) {
+    BlockShape &S = F.Shape;
+    if (Opts.BlockDim) {
+      S = BlockShape{*Opts.BlockDim, BlockShape::Source::CommandLine, SourcePos(), "from --block-dim"};
+      continue;
+    }
+    if (!F.IsKernel) {
+      S = BlockShape{{{0, 0, 0}}, BlockShape::Source::Assumed, SourcePos(), shapeAssumption(F)};
+      continue;
+    }
+    if (const BlockDimRule *R = configShape(F, Opts.Rules)) {
+      S = BlockShape{R->Dim, BlockShape::Source::Config, SourcePos(),
+                     "from the config's BlockDim '" + R->Glob + "' (" + R->Origin + ")"};
+    } else if (auto A = Annotations.blockDimFor(F.Where, Messages)) {
+      S = *A;
+    } else if (F.LaunchShape) {
+      S = *F.LaunchShape;
+    } else if (auto Other = Opts.OtherUnits ? Opts.OtherUnits->find(F, File) : std::nullopt) {
+      S = *Other;
+    } else if (F.BoundsShape) {
+      S = *F.BoundsShape;
+    } else {
+      S = BlockShape{{{0, 0, 0}}, BlockShape::Source::Assumed, SourcePos(), shapeAssumption(F)};
+    }
+  }
+}
+
+} // namespace cbl
