@@ -278,6 +278,7 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     AV.TraverseStmt(const_cast<Expr *>(Cond));
   if (Inc)
     AV.TraverseStmt(const_cast<Expr *>(Inc));
+  AV.dropDeclared();
 
   // Which modified locals stay warp-uniform? Start from "uniform unless the
   // value before the loop varies" and walk the body dry until stable.
@@ -457,15 +458,85 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     MaySplit = SplitAtEntry; // the loop may not run at all
   if ((isThreadVarying(C) || VaryingExit) && isRetryLoop(Cond, Body, VaryingExit))
     noteRetryLoop(Loop);
-  // After the loop the counters keep unknown values; threads that returned
-  // inside it are gone.
+  // After the loop the counters keep unknown values, unless the loop runs on
+  // constants alone; threads that returned inside it are gone.
+  std::optional<std::vector<SymRef>> Final;
+  if (!Counters.empty() && Leaving.empty() && !VaryingExit)
+    Final = valuesAfter(Out->Loops[Info.Id]);
   Vars = Before;
   Bind();
+  if (Final)
+    for (size_t I = 0; I < Counters.size(); ++I)
+      Vars.Ints[Counters[I]] = (*Final)[I];
   Alive = AliveBefore;
   if (VaryingReturn)
     Alive = andOf(Alive, SymExpr::varying("loop exit", "some threads may have returned inside the loop at line " +
                                                            std::to_string(Line) + LeaveText,
                                           IntType::boolean()));
+}
+
+namespace {
+
+/// E with the loop counters replaced by the constants in Values; null when
+/// E reads anything else (a thread index, an unknown, another loop's counter).
+SymRef onConstants(const SymRef &E, const std::map<unsigned, SymRef> &Values, unsigned Depth = 0) {
+  if (!E || Depth > 200)
+    return nullptr;
+  switch (E->Kind) {
+  case ExprKind::Const:
+    return E;
+  case ExprKind::LoopVar: {
+    auto It = Values.find(E->LoopId);
+    return It == Values.end() ? nullptr : It->second;
+  }
+  case ExprKind::Unary:
+  case ExprKind::Binary:
+  case ExprKind::Select:
+  case ExprKind::Cast: {
+    std::vector<SymRef> Ops;
+    for (const SymRef &Op : E->Ops) {
+      Ops.push_back(onConstants(Op, Values, Depth + 1));
+      if (!Ops.back() || !Ops.back()->isConst())
+        return nullptr;
+    }
+    SymRef R = withOperands(E, Ops);
+    return R && R->isConst() ? R : nullptr;
+  }
+  default:
+    return nullptr;
+  }
+}
+
+} // namespace
+
+std::optional<std::vector<SymRef>> FunctionWalker::valuesAfter(const LoopInfo &L) const {
+  // Every counter starts at a constant; the condition and the updates read
+  // only the counters: run the loop on constants (a counted loop's counters
+  // after it, as `offset` after a scan's up-sweep).
+  constexpr unsigned MaxTrips = 4096;
+  std::map<unsigned, SymRef> Values;
+  for (const LoopCounter &LC : L.Counters) {
+    if (!LC.Init || !LC.Init->isConst() || !LC.Next || LC.LaneVarying)
+      return std::nullopt;
+    Values[LC.Id] = LC.Init;
+  }
+  for (unsigned Trip = 0; Trip <= MaxTrips; ++Trip) {
+    SymRef Go = onConstants(L.Cond, Values);
+    if (!Go)
+      return std::nullopt;
+    if (Go->Value == 0) {
+      std::vector<SymRef> Out;
+      for (const LoopCounter &LC : L.Counters)
+        Out.push_back(Values[LC.Id]);
+      return Out;
+    }
+    std::map<unsigned, SymRef> Next;
+    for (const LoopCounter &LC : L.Counters)
+      if (!(Next[LC.Id] = onConstants(LC.Next, Values)))
+        return std::nullopt;
+    Values = std::move(Next);
+  }
+  return std::nullopt;
 }
 
 const Stmt *findRetryLoop(const Stmt *S) {

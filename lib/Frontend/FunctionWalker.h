@@ -242,6 +242,8 @@ private:
   /// MaySplit); empty while the warp is known to run together.
   std::string MaySplit;
   void noteRetryLoop(const clang::Stmt *Loop);
+  /// The counters' values after L, when it runs on constants alone.
+  std::optional<std::vector<SymRef>> valuesAfter(const LoopInfo &L) const;
   void captureReturn(const clang::ReturnStmt *Ret);
   std::vector<const clang::FunctionDecl *> InlineStack;
   /// Whether a helper's body names a __shared__ variable, computed once.

@@ -10,6 +10,7 @@
 #include "SharedArrays.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 namespace cbl {
@@ -82,10 +83,19 @@ struct AssignedVars : clang::RecursiveASTVisitor<AssignedVars> {
       note(OC->getArg(0));
     return true;
   }
+  /// Locals declared in what was traversed: a loop body's own variables
+  /// start afresh each iteration and are not carried by the loop.
+  llvm::SmallPtrSet<const clang::VarDecl *, 8> Declared;
+  bool VisitVarDecl(clang::VarDecl *VD) {
+    if (!VD->isStaticLocal())
+      Declared.insert(VD);
+    return true;
+  }
+  /// The assigned variables, less those declared in what was traversed.
+  void dropDeclared() {
+    llvm::erase_if(Vars, [&](const clang::VarDecl *VD) { return Declared.count(VD) != 0; });
+  }
 };
-
-/// Does the loop body leave an iteration early (break, continue, return,
-/// goto)? Breaks and continues of nested loops and switches do not count.
 
 /// Does the loop body leave an iteration early (break, continue, return,
 /// goto)? Breaks and continues of nested loops and switches do not count.
