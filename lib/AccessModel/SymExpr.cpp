@@ -8,6 +8,8 @@
 #include "cuda-bank-lint/AccessModel/SymExpr.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <functional>
 #include <set>
 
 namespace cbl {
@@ -78,27 +80,60 @@ static std::shared_ptr<SymExpr> make(ExprKind K, IntType T) {
   return E;
 }
 
-/// An inner node varies between threads when one of its operands does.
+static uint64_t mix(uint64_t H, uint64_t V) {
+  return (H ^ (V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2))) * 0x100000001b3ULL;
+}
+
+static uint64_t leafHash(const SymExpr &E) {
+  uint64_t H = mix(uint64_t(E.Kind) + 1, uint64_t(E.Value));
+  H = mix(H, uint64_t(E.Dim) * 31 + E.ArrayId * 7 + E.DimIndex + (uint64_t(E.LoopId) << 20));
+  return mix(H, std::hash<std::string>()(E.Name));
+}
+
+/// An inner node varies between threads when one of its operands does; its
+/// size and hash follow from its operands'.
 static void noteOperands(SymExpr &E) {
-  for (const SymRef &Op : E.Ops)
+  uint64_t Size = 1;
+  E.Hash = mix(uint64_t(E.Kind) + 101, uint64_t(E.Op) * 131 + E.Type.Bits + (E.Type.Signed ? 7 : 0));
+  for (const SymRef &Op : E.Ops) {
     E.ThreadVarying |= Op->ThreadVarying;
+    Size += Op->TreeSize;
+    E.Hash = mix(E.Hash, Op->Hash);
+  }
+  E.TreeSize = uint32_t(std::min<uint64_t>(Size, UINT32_MAX));
+}
+
+/// E, or an unknown of its type and uniformity when it is too large to track.
+static SymRef bounded(std::shared_ptr<SymExpr> E) {
+  if (E->TreeSize <= MaxTreeSize)
+    return E;
+  char Id[20];
+  snprintf(Id, sizeof Id, "%08llx", (unsigned long long)(E->Hash & 0xffffffffULL));
+  std::string Name = std::string("(a value too large to track #") + Id + ")";
+  std::string Why = "an expression of more than " + std::to_string(MaxTreeSize) +
+                    " operations (e.g. a sorting network unrolled into nested selects) is not "
+                    "tracked";
+  return E->ThreadVarying ? SymExpr::varying(Name, Why, E->Type) : SymExpr::uniform(Name, Why, E->Type);
 }
 
 SymRef SymExpr::constant(int64_t V, IntType T) {
   auto E = make(ExprKind::Const, T);
   E->Value = wrapToType(V, T);
+  E->Hash = leafHash(*E);
   return E;
 }
 
 SymRef SymExpr::threadIdx(Axis A) {
   auto E = make(ExprKind::ThreadIdx, IntType::u32());
   E->Dim = A;
+  E->Hash = leafHash(*E);
   return E;
 }
 
 SymRef SymExpr::blockDim(Axis A) {
   auto E = make(ExprKind::BlockDim, IntType::u32());
   E->Dim = A;
+  E->Hash = leafHash(*E);
   return E;
 }
 
@@ -106,6 +141,7 @@ SymRef SymExpr::rowStride(unsigned ArrayId, unsigned DimIndex) {
   auto E = make(ExprKind::RowStride, IntType::i64());
   E->ArrayId = ArrayId;
   E->DimIndex = DimIndex;
+  E->Hash = leafHash(*E);
   return E;
 }
 
@@ -113,6 +149,7 @@ SymRef SymExpr::uniform(std::string Name, std::string Reason, IntType T) {
   auto E = make(ExprKind::Uniform, T);
   E->Name = std::move(Name);
   E->Reason = std::move(Reason);
+  E->Hash = leafHash(*E);
   return E;
 }
 
@@ -120,6 +157,7 @@ SymRef SymExpr::varying(std::string Name, std::string Reason, IntType T) {
   auto E = make(ExprKind::Varying, T);
   E->Name = std::move(Name);
   E->Reason = std::move(Reason);
+  E->Hash = leafHash(*E);
   return E;
 }
 
@@ -131,6 +169,7 @@ SymRef SymExpr::loopVar(unsigned LoopId, std::string Name, std::string Reason, b
   E->Reason = std::move(Reason);
   E->LaneVarying = LaneVarying;
   E->ThreadVarying = LaneVarying;
+  E->Hash = leafHash(*E);
   return E;
 }
 
@@ -148,7 +187,7 @@ SymRef SymExpr::unary(Opcode Op, SymRef A, IntType T) {
   E->Op = Op;
   E->Ops = {std::move(A)};
   noteOperands(*E);
-  return E;
+  return bounded(std::move(E));
 }
 
 /// Folds an operation on two constants with C++ semantics in type T; returns
@@ -215,7 +254,7 @@ SymRef SymExpr::binary(Opcode Op, SymRef A, SymRef B, IntType T) {
   E->Op = Op;
   E->Ops = {std::move(A), std::move(B)};
   noteOperands(*E);
-  return E;
+  return bounded(std::move(E));
 }
 
 SymRef SymExpr::select(SymRef C, SymRef A, SymRef B, IntType T) {
@@ -224,7 +263,7 @@ SymRef SymExpr::select(SymRef C, SymRef A, SymRef B, IntType T) {
   auto E = make(ExprKind::Select, T);
   E->Ops = {std::move(C), std::move(A), std::move(B)};
   noteOperands(*E);
-  return E;
+  return bounded(std::move(E));
 }
 
 SymRef SymExpr::cast(SymRef A, IntType T) {
@@ -237,7 +276,7 @@ SymRef SymExpr::cast(SymRef A, IntType T) {
   auto E = make(ExprKind::Cast, T);
   E->Ops = {std::move(A)};
   noteOperands(*E);
-  return E;
+  return bounded(std::move(E));
 }
 
 const SymExpr &stripCasts(const SymExpr &E) {

@@ -230,6 +230,49 @@ SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
   return unknownFor(Call, "result of call to '" + (Name.empty() ? spell(Call) : Name) + "'", true);
 }
 
+/// The value read from the lvalue Sub: a
+/// local's tracked value, a builtin or object member, a constant table entry,
+/// the chosen arm of an lvalue conditional (`v < n ? v : n`) or the right of a
+/// comma; anything else is a load from memory.
+SymRef FunctionWalker::loadOf(const Expr *Sub, IntType T) {
+  Sub = Sub->IgnoreParens();
+  while (const auto *NC = dyn_cast<ImplicitCastExpr>(Sub)) {
+    if (NC->getCastKind() != CK_NoOp)
+      break;
+    Sub = NC->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Sub))
+    return SymExpr::select(boolOf(CO->getCond()), loadOf(CO->getTrueExpr(), T),
+                           loadOf(CO->getFalseExpr(), T), T);
+  if (const auto *BO = dyn_cast<BinaryOperator>(Sub))
+    if (BO->getOpcode() == BO_Comma)
+      return loadOf(BO->getRHS(), T);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!VD->getType()->isReferenceType() && !isSharedVar(VD))
+        return SymExpr::cast(valueOfVar(VD, Sub), T);
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(Sub))
+    if (SymRef Leaf = builtinVarMember(PO))
+      return SymExpr::cast(Leaf, T);
+  if (const auto *ME = dyn_cast<MemberExpr>(Sub))
+    if (auto OM = objectMember(ME)) {
+      const ObjectState &O = Vars.Objects[OM->first];
+      auto It = O.Ints.find(OM->second);
+      if (It != O.Ints.end())
+        return SymExpr::cast(It->second, T);
+    }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub))
+    if (SymRef V = constantTableLookup(ASE))
+      return SymExpr::cast(V, T);
+  bool Shared = lvalOf(Sub).has_value(), Varying = loadVaries(Sub);
+  const char *Why = Shared ? (Varying ? "value loaded from shared memory at a thread-dependent address"
+                                      : "value loaded from shared memory")
+                           : (Varying ? "value loaded from memory"
+                                      : "value loaded from memory at an address that is the same "
+                                        "for every thread");
+  return SymExpr::cast(unknownFor(Sub, Why, Varying), T);
+}
+
 SymRef FunctionWalker::intOf(const Expr *E) {
   E = skipDefaults(E);
   if (E->isValueDependent() || E->isTypeDependent())
@@ -248,35 +291,8 @@ SymRef FunctionWalker::intOf(const Expr *E) {
   }
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     switch (ICE->getCastKind()) {
-    case CK_LValueToRValue: {
-      const Expr *Sub = ICE->getSubExpr()->IgnoreParens();
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (!VD->getType()->isReferenceType() && !isSharedVar(VD))
-            return SymExpr::cast(valueOfVar(VD, E), T);
-      if (const auto *PO = dyn_cast<PseudoObjectExpr>(Sub))
-        if (SymRef Leaf = builtinVarMember(PO))
-          return SymExpr::cast(Leaf, T);
-      if (const auto *ME = dyn_cast<MemberExpr>(Sub))
-        if (auto OM = objectMember(ME)) {
-          const ObjectState &O = Vars.Objects[OM->first];
-          auto It = O.Ints.find(OM->second);
-          if (It != O.Ints.end())
-            return SymExpr::cast(It->second, T);
-        }
-      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub))
-        if (SymRef V = constantTableLookup(ASE))
-          return SymExpr::cast(V, T);
-      bool Shared = lvalOf(Sub).has_value(), Varying = loadVaries(Sub);
-      if (Shared)
-        return unknownFor(E, Varying ? "value loaded from shared memory at a thread-dependent address"
-                                     : "value loaded from shared memory",
-                          Varying);
-      return unknownFor(E, Varying ? "value loaded from memory"
-                                   : "value loaded from memory at an address that is the same for "
-                                     "every thread",
-                        Varying);
-    }
+    case CK_LValueToRValue:
+      return loadOf(ICE->getSubExpr(), T);
     case CK_IntegralCast:
     case CK_NoOp:
     case CK_IntegralToBoolean:

@@ -90,6 +90,7 @@ private:
 
   // --- translation of expressions (ExprTranslator.cpp); no side effects ---
   SymRef intOf(const clang::Expr *E);
+  SymRef loadOf(const clang::Expr *Sub, IntType T);
   SymRef boolOf(const clang::Expr *E);
   SymRef unknownFor(const clang::Expr *E, const std::string &Why, bool Varying);
   /// Can E (of any type, floating point included) differ between threads?

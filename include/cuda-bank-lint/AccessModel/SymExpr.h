@@ -66,6 +66,11 @@ bool isComparison(Opcode Op);
 struct SymExpr;
 using SymRef = std::shared_ptr<const SymExpr>;
 
+/// The largest expression tracked (as a tree): beyond it (a sorting network
+/// unrolled into nested selects doubles at each step) a value is an unknown,
+/// so that every computation on expressions stays bounded.
+constexpr uint32_t MaxTreeSize = 4096;
+
 /// One node. Immutable once built; share freely.
 struct SymExpr {
   ExprKind Kind = ExprKind::Const;
@@ -81,6 +86,11 @@ struct SymExpr {
   /// Some leaf may differ between threads (threadIdx, a lane-varying value
   /// or counter); set by the builders, read through isThreadVarying.
   bool ThreadVarying = false;
+  /// Nodes of the expression written out as a tree (shared operands counted
+  /// each time, saturating): what printing or evaluating it costs. The
+  /// builders replace an expression larger than MaxTreeSize by an unknown.
+  uint32_t TreeSize = 1;
+  uint64_t Hash = 0;        ///< of the structure, to tell two such unknowns apart
   Opcode Op = Opcode::Add;  ///< Unary/Binary
   std::vector<SymRef> Ops;  ///< operands (Select: cond, then, else)
 
