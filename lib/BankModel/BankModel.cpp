@@ -166,6 +166,128 @@ void account(BankCost &C, Pass &P, unsigned Phase) {
 
 } // namespace
 
+const char *atomicRuleName(AtomicRule R) {
+  switch (R) {
+  case AtomicRule::Native: return "native";
+  case AtomicRule::Cas: return "cas";
+  case AtomicRule::CasLoop: return "cas-loop";
+  case AtomicRule::GenericCasLoop: return "generic-cas-loop";
+  }
+  return "native";
+}
+
+namespace {
+
+/// The bank most lanes of Lanes use, counting each lane once per bank its
+/// Width bytes cover and lanes on one address separately: {lanes, bank}.
+std::pair<unsigned, unsigned> busiestBank(const WarpAccess &A, uint32_t Lanes) {
+  unsigned PerBank[WarpSize] = {};
+  std::pair<unsigned, unsigned> Best{0, 0};
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (isActive(Lanes, L))
+      for (unsigned W = 0; W < std::max(1u, A.Width / 4); ++W) {
+        unsigned B = unsigned((A.ByteAddr[L] / 4 + W) % WarpSize);
+        if (++PerBank[B] > Best.first || (PerBank[B] == Best.first && B < Best.second))
+          Best = {PerBank[B], B};
+      }
+  return Best;
+}
+
+/// The lanes a warp's atomic serves as one unit: the whole warp for 4 bytes,
+/// half-warps for 8 (as for loads and stores, a unit carries 128 bytes).
+uint32_t unitLanes(unsigned Width, unsigned Unit) {
+  return Width == 8 ? 0xffffu << (16 * Unit) : 0xffffffffu;
+}
+
+void noteWorst(BankCost &C, std::pair<unsigned, unsigned> Busiest, unsigned Degree, unsigned Unit) {
+  if (Degree > C.Degree) {
+    C.Degree = Degree;
+    C.WorstBank = Busiest.second;
+    C.WorstPhase = Unit;
+  }
+}
+
+/// AtomicRule::CasLoop: run the loop. Each iteration the lanes left load
+/// their word, then in every unit the lowest lane left on each bank (bank
+/// pair for 8 bytes) tries its compare-and-swap, and of the tries on one
+/// address only the lowest lane's succeeds.
+void casLoopCost(const WarpAccess &A, BankArch Arch, BankCost &C) {
+  uint32_t Left = A.ActiveMask;
+  unsigned Units = A.Width == 8 ? 2 : 1;
+  while (Left) {
+    ++C.Iterations;
+    WarpAccess Load = A;
+    Load.Op = AccessOp::Load;
+    Load.ActiveMask = Left;
+    C.LoopLoadWavefronts += costOf(Load, Arch).Wavefronts;
+    std::vector<uint64_t> Tried;
+    uint32_t Done = 0;
+    for (unsigned U = 0; U < Units; ++U) {
+      uint32_t InUnit = Left & unitLanes(A.Width, U);
+      if (!InUnit)
+        continue;
+      C.Wavefronts += 2;
+      uint32_t BankTaken = 0;
+      for (unsigned L = 0; L < WarpSize; ++L) {
+        if (!isActive(InUnit, L))
+          continue;
+        unsigned B = unsigned((A.ByteAddr[L] / A.Width) % (WarpSize * 4 / A.Width));
+        if (BankTaken >> B & 1)
+          continue;
+        BankTaken |= 1u << B;
+        if (std::find(Tried.begin(), Tried.end(), A.ByteAddr[L]) == Tried.end())
+          Done |= 1u << L;
+        Tried.push_back(A.ByteAddr[L]);
+      }
+    }
+    Left &= ~Done;
+  }
+}
+
+BankCost atomicCost(const WarpAccess &A, BankArch Arch) {
+  BankCost C;
+  if (A.ActiveMask == 0 || (A.Width != 4 && A.Width != 8))
+    return C;
+  unsigned Units = A.Width == 8 ? 2 : 1;
+  C.Phases = Units;
+  C.Iterations = 1;
+  for (unsigned U = 0; U < Units; ++U) {
+    uint32_t Lanes = A.ActiveMask & unitLanes(A.Width, U);
+    if (!Lanes)
+      continue;
+    auto Busiest = busiestBank(A, Lanes);
+    switch (A.Atomic) {
+    case AtomicRule::Native:
+      C.Wavefronts += Busiest.first;
+      C.Ideal += 1;
+      break;
+    case AtomicRule::Cas:
+      C.Wavefronts += 2 * Busiest.first;
+      C.Ideal += 2;
+      break;
+    case AtomicRule::CasLoop:
+    case AtomicRule::GenericCasLoop:
+      C.Ideal += 2;
+      break;
+    }
+    noteWorst(C, Busiest, Busiest.first, U);
+  }
+  if (A.Atomic == AtomicRule::CasLoop || A.Atomic == AtomicRule::GenericCasLoop) {
+    C.Iterations = 0;
+    casLoopCost(A, Arch, C);
+    C.Degree = C.Iterations;
+    if (A.Atomic == AtomicRule::GenericCasLoop) {
+      C.Wavefronts += 1;
+      C.Ideal += 1;
+    }
+  }
+  if (C.Wavefronts == C.Ideal)
+    C.Degree = 1;
+  return C;
+}
+
+} // namespace
+
 const char *accessOpName(AccessOp Op) {
   switch (Op) {
   case AccessOp::Load: return "ld";
@@ -182,6 +304,8 @@ BankCost costOf(const WarpAccess &A, BankArch Arch) {
   // anything else costs nothing rather than inventing a number.
   if (A.ActiveMask == 0 || !validWidth(A.Width))
     return C;
+  if (A.Op == AccessOp::Atomic)
+    return atomicCost(A, Arch);
 
   const uint64_t WordBytes = bankWordBytes(Arch);
   if (Arch == BankArch::Sm1x) {

@@ -16,6 +16,28 @@ namespace {
 
 const char *verb(AccessOp Op) { return Op == AccessOp::Load ? "read" : "write"; }
 
+/// "reading", "writing", or "in 'atomicAdd' on" before the array's name.
+std::string doing(const SharedAccess &A) {
+  if (A.Op == AccessOp::Atomic)
+    return fmt::format("in '{}' on", A.Instruction);
+  return A.Op == AccessOp::Load ? "reading" : "writing";
+}
+
+/// What the lanes on the worst bank do: "write 4 distinct words of bank 3",
+/// or for an atomic "update bank 0, one lane per wavefront even on one word".
+std::string onBank(const SharedAccess &A, const AccessVerdict &V) {
+  if (A.Op != AccessOp::Atomic)
+    return fmt::format("{} {} distinct words of bank {}", verb(A.Op), V.Cost.Degree, V.Cost.WorstBank);
+  std::string S = fmt::format("update bank {} (atomics serve one lane of a bank at a time, even "
+                              "lanes on one word)",
+                              V.Cost.WorstBank);
+  if (A.Atomic == AtomicRule::CasLoop || A.Atomic == AtomicRule::GenericCasLoop)
+    S += fmt::format("; it compiles to a compare-and-swap loop that runs {} times, plus {} wavefronts "
+                     "of loads",
+                     V.Cost.Iterations, V.Cost.LoopLoadWavefronts);
+  return S;
+}
+
 /// Lanes of the worst phase that touch Bank, with the words they touch there.
 std::vector<std::pair<unsigned, uint64_t>> lanesOnBank(const AccessVerdict &V, unsigned Width,
                                                        BankArch Arch) {
@@ -189,18 +211,16 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   F.Level = Severity::Warning;
   int U = userFrame(A, Ctx.Options.SystemHeaders);
   F.Where = U < 0 ? A.Where : A.CallChain[size_t(U)].Site;
-  F.Message = fmt::format(
-      "{}{}-way bank conflict {} '{}'{}: {} lanes of warp {} {} {} distinct words of bank {}{}{} "
-      "({} wavefronts, ideal {})",
-      Varies ? "up to " : "", V.Cost.Degree, A.Op == AccessOp::Load ? "reading" : "writing",
-      Arr.Name, In, Lanes.size(), V.Warp, verb(A.Op), V.Cost.Degree, V.Cost.WorstBank, Phase,
-      Varies ? When : "", V.Cost.Wavefronts, V.Cost.Ideal);
+  F.Message = fmt::format("{}{}-way bank conflict {} '{}'{}: {} lanes of warp {} {}{}{} "
+                          "({} wavefronts, ideal {})",
+                          Varies ? "up to " : "", V.Cost.Degree, doing(A), Arr.Name, In,
+                          Lanes.size(), V.Warp, onBank(A, V), Phase, Varies ? When : "",
+                          V.Cost.Wavefronts, V.Cost.Ideal);
   if (!V.Condition.empty()) {
     // The degree depends on a parameter: a possible conflict, stated with
     // its condition, at the severity the configuration asks for.
     F.Level = possibleSeverity(Ctx.Options);
-    F.Message = fmt::format("possible bank conflict {} '{}'{}: {}",
-                            A.Op == AccessOp::Load ? "reading" : "writing", Arr.Name, In,
+    F.Message = fmt::format("possible bank conflict {} '{}'{}: {}", doing(A), Arr.Name, In,
                             V.Condition);
     if (!V.WorstCase.empty())
       F.Message += fmt::format(" (worst: {} wavefronts, ideal {}, at {})", V.Cost.Wavefronts,
@@ -384,6 +404,10 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.Spelling = A.Spelling;
     R.Op = A.Op;
     R.Width = A.Width;
+    R.Instruction = A.Instruction;
+    R.Atomic = A.Atomic;
+    R.Iterations = V.Cost.Iterations;
+    R.LoopLoadWavefronts = V.Cost.LoopLoadWavefronts;
     R.Status = V.Status;
     R.Reason = V.Reason;
     R.Wavefronts = V.Cost.Wavefronts;

@@ -15,6 +15,7 @@
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_FUNCTIONWALKER_H
 #define CUDA_BANK_LINT_LIB_FRONTEND_FUNCTIONWALKER_H
 
+#include "Atomics.h"
 #include "BlockShapes.h"
 #include "SharedArrays.h"
 
@@ -150,6 +151,8 @@ private:
                          unsigned Width, std::string Reason);
   /// Atomics on shared memory and calls without a body that receive it.
   bool recordUnsupportedCall(const clang::CallExpr *Call);
+  void recordAtomic(const clang::Expr *At, const SharedLoc &Loc, const AtomicInstruction &I,
+                    std::string Instruction);
   void recordUnsupportedAsm(const clang::GCCAsmStmt *Asm);
 
   // --- walking (FunctionWalker.cpp); records accesses ---

@@ -13,6 +13,7 @@
 //    pointer or reference into shared memory (memcpy, ...).
 //
 //===----------------------------------------------------------------------===//
+#include "Atomics.h"
 #include "FunctionWalker.h"
 #include "WalkerSupport.h"
 
@@ -25,21 +26,21 @@ namespace cbl {
 
 namespace {
 
-bool isAtomicName(llvm::StringRef N) {
-  static const char *const Bases[] = {"atomicAdd", "atomicSub", "atomicExch", "atomicMin",
-                                      "atomicMax", "atomicInc", "atomicDec", "atomicCAS",
-                                      "atomicAnd", "atomicOr",  "atomicXor"};
-  for (const char *B : Bases)
-    if (N == B || N == std::string(B) + "_block" || N == std::string(B) + "_system")
-      return true;
-  return N.starts_with("__nv_atomic_") || N.starts_with("__atomic_") ||
-         N.starts_with("__c11_atomic_") || N.starts_with("__scoped_atomic_");
-}
-
 /// Address conversions that give a pointer's offset in the shared window.
 bool isSharedAddressConversion(llvm::StringRef N) {
   return N == "__cvta_generic_to_shared" || N == "__nvvm_get_smem_pointer" ||
          N == "__cvta_generic_to_shared_impl";
+}
+
+/// Where the instruction Prefix starts in Text, at a word boundary ("red."
+/// is not the end of "shared.").
+size_t findInstruction(llvm::StringRef Text, llvm::StringRef Prefix) {
+  for (size_t P = Text.find(Prefix); P != llvm::StringRef::npos; P = Text.find(Prefix, P + 1)) {
+    char Before = P ? Text[P - 1] : ' ';
+    if (!isalnum(static_cast<unsigned char>(Before)) && Before != '_' && Before != '.' && Before != ':')
+      return P;
+  }
+  return llvm::StringRef::npos;
 }
 
 struct PtxClass {
@@ -48,10 +49,14 @@ struct PtxClass {
 };
 /// The shared-memory instruction of an inline-PTX string, most specific first.
 std::optional<PtxClass> ptxClass(llvm::StringRef Text) {
+  // atom/red with any semantics and scope (atom.relaxed.cta.shared::cta.add.u32),
+  // or generic (atom.add.s32) on an operand found in shared memory.
+  for (const char *Prefix : {"atom.", "red."})
+    if (findInstruction(Text, Prefix) != llvm::StringRef::npos)
+      return PtxClass{Prefix, AccessOp::Atomic};
   static const PtxClass Classes[] = {
       {"ldmatrix", AccessOp::Load},        {"stmatrix", AccessOp::Store},
       {"cp.async.bulk", AccessOp::Store},  {"cp.async", AccessOp::Store},
-      {"atom.shared", AccessOp::Atomic},   {"red.shared", AccessOp::Atomic},
       {"ld.shared", AccessOp::Load},       {"ld.volatile.shared", AccessOp::Load},
       {"st.shared", AccessOp::Store},      {"st.volatile.shared", AccessOp::Store},
       {"mbarrier", AccessOp::Atomic},      {"ld.", AccessOp::Load},
@@ -64,7 +69,7 @@ std::optional<PtxClass> ptxClass(llvm::StringRef Text) {
 
 /// The full opcode at the first occurrence of Prefix ("ldmatrix.sync.aligned.m8n8.x4.shared.b16").
 std::string opcodeAt(llvm::StringRef Text, llvm::StringRef Prefix) {
-  size_t P = Text.find(Prefix);
+  size_t P = findInstruction(Text, Prefix);
   if (P == llvm::StringRef::npos)
     return Prefix.str();
   return Text.substr(P).take_while([](char C) { return !isspace(C) && C != ';' && C != '{'; }).str();
@@ -108,6 +113,18 @@ std::optional<SharedLoc> FunctionWalker::sharedAddressOf(const Expr *E) {
   return std::nullopt;
 }
 
+void FunctionWalker::recordAtomic(const Expr *At, const SharedLoc &Loc, const AtomicInstruction &I,
+                                  std::string Instruction) {
+  if (!Recording || !Out)
+    return;
+  SharedAccess A = newAccess(At, Loc, I.Op);
+  A.Width = I.Width;
+  A.Atomic = I.Rule;
+  A.Unsupported = I.Unmodelled;
+  A.Instruction = std::move(Instruction);
+  Out->Accesses.push_back(std::move(A));
+}
+
 void FunctionWalker::recordUnsupported(const Expr *At, const SharedLoc &Loc, AccessOp Op,
                                        unsigned Width, std::string Reason) {
   if (!Recording || !Out)
@@ -127,15 +144,16 @@ bool FunctionWalker::recordUnsupportedCall(const CallExpr *Call) {
     uint64_t S = T.isNull() || T->isVoidType() ? 0 : sizeOf(T);
     return unsigned(S > 16 ? 0 : S);
   };
-  if (isAtomicName(Name)) {
+  if (auto Op = atomicOpOfName(Name)) {
     if (Call->getNumArgs() == 0)
       return false;
     auto Loc = ptrOf(Call->getArg(0));
     if (!Loc)
       return false; // an atomic on global memory
-    recordUnsupported(Call, *Loc, AccessOp::Atomic, WidthOf(Loc->Type),
-                      "shared-memory atomic '" + Name.str() +
-                          "': atomics are not modelled yet (no measured rule)");
+    QualType T = Call->getArg(0)->getType()->getPointeeType();
+    if (T.isNull())
+      T = Loc->Type;
+    recordAtomic(Call, *Loc, classifyAtomic(*Op, atomicValueOf(T), WidthOf(T), Name), Name.str());
     return true;
   }
   const FunctionDecl *Def = nullptr;
@@ -163,6 +181,7 @@ void FunctionWalker::recordUnsupportedAsm(const GCCAsmStmt *Asm) {
   std::string Text = Asm->getAsmString()->getString().str();
   auto Class = ptxClass(Text);
   std::string Opcode = Class ? opcodeAt(Text, Class->Opcode) : "inline assembly";
+  std::optional<PtxAtomic> Atomic = ptxAtomic(Opcode);
   auto Check = [&](const Expr *Operand) {
     std::optional<SharedLoc> Loc = ptrOf(Operand);
     if (!Loc)
@@ -171,14 +190,20 @@ void FunctionWalker::recordUnsupportedAsm(const GCCAsmStmt *Asm) {
       Loc = sharedAddressOf(Operand);
     if (!Loc)
       return;
+    if (Atomic)
+      return recordAtomic(Operand, *Loc, classifyAtomic(Atomic->Op, Atomic->Value, Atomic->Width, Opcode),
+                          Opcode);
     recordUnsupported(Operand, *Loc, Class ? Class->Op : AccessOp::Load, 0,
                       "inline PTX '" + Opcode + "' with an operand in shared memory: not "
                       "modelled yet");
   };
   for (const Expr *In : Asm->inputs())
     Check(In);
-  for (const Expr *OutE : Asm->outputs())
-    Check(OutE);
+  // An output is an address only as a memory operand ("=m"); a register
+  // output ("=r"(v)) receives a value.
+  for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+    if (Asm->getOutputConstraint(I).contains('m'))
+      Check(Asm->getOutputExpr(I));
 }
 
 } // namespace cbl

@@ -93,6 +93,12 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["expression"] = A.Spelling;
     O["op"] = accessOpName(A.Op);
     O["width"] = A.Width;
+    if (A.Op == AccessOp::Atomic) {
+      O["instruction"] = A.Instruction;
+      O["atomic_rule"] = atomicRuleName(A.Atomic);
+      O["iterations"] = A.Iterations;
+      O["loop_load_wavefronts"] = A.LoopLoadWavefronts;
+    }
     O["status"] = verdictStatusName(A.Status);
     O["reason"] = A.Reason;
     O["wavefronts"] = A.Wavefronts;

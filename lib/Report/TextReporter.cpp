@@ -78,6 +78,8 @@ void printLocated(llvm::raw_ostream &OS, SourceLines &Src, const SourcePos &P, c
 void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
   OS << R.Where.File << ":" << R.Where.Line << ":" << R.Where.Column << ": remark: "
      << (R.Op == AccessOp::Load ? "load" : R.Op == AccessOp::Store ? "store" : "atomic");
+  if (!R.Instruction.empty())
+    OS << " '" << R.Instruction << "'";
   if (R.Width)
     OS << " of " << R.Width << " bytes";
   OS << " from '"

@@ -256,6 +256,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
   WarpResult R;
   R.WA.Width = C.A.Width;
   R.WA.Op = C.A.Op;
+  R.WA.Atomic = C.A.Atomic;
   R.WA.ActiveMask = 0;
   std::map<std::string, int64_t> Offset; // the common uniform offset
   bool First = true;

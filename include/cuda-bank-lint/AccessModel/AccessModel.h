@@ -119,12 +119,17 @@ struct LoopInfo {
   bool LaneVarying = false; ///< some counter differs between lanes
 };
 
-/// One load or store of shared memory (a read-modify-write is two records).
+/// One load, store or atomic of shared memory (a read-modify-write in C++,
+/// `s[i] += x`, is two records: a load and a store).
 struct SharedAccess {
   unsigned ArrayId = 0;
   SourcePos Where;
   std::string Spelling;     ///< the source text of the accessed lvalue
   AccessOp Op = AccessOp::Load;
+  AtomicRule Atomic = AtomicRule::Native; ///< Op == Atomic: what it compiles to
+  /// The instruction or call as the user wrote it, when the access is not a
+  /// plain load or store ("atomicAdd", "atom.shared.add.u32"); else empty.
+  std::string Instruction;
   unsigned Width = 4;       ///< bytes moved per lane by one instruction
   SymRef ByteOffset;        ///< from the start of the array's storage
   std::vector<Guard> Guards;

@@ -22,9 +22,8 @@ namespace cbl {
 
 constexpr unsigned WarpSize = 32;
 
-/// The direction of a shared-memory instruction. Atomic (atom/red on shared
-/// memory) has no measured rule yet: such accesses are reported as
-/// unsupported and never reach costOf.
+/// The direction of a shared-memory instruction; Atomic is a read-modify-write
+/// (atom/red on shared memory), costed by its AtomicRule.
 enum class AccessOp { Load, Store, Atomic };
 /// "ld", "st", "atom" (the names Nsight Compute and the JSON use).
 const char *accessOpName(AccessOp Op);
@@ -45,10 +44,33 @@ enum class BankArch {
 std::optional<BankArch> bankArchFromName(const std::string &Name);
 const char *bankArchName(BankArch Arch);
 
+/// What a shared-memory atomic compiles to on sm_70+, one rule per class
+/// measured on an H100 (test/data/h100-atomics.csv, docs/bank-model.md).
+enum class AtomicRule {
+  /// One ATOMS (add, sub, inc, dec, min, max, and, or, xor, exch on 32 bits;
+  /// red.shared too): the lanes of a bank are served one per wavefront, even
+  /// lanes on the same address (no broadcast).
+  Native,
+  /// ATOMS.CAS / ATOMS.CAS.64 (atomicCAS): two wavefronts per lane of the
+  /// busiest bank; 8-byte CAS is served per half-warp.
+  Cas,
+  /// A loop of LDS + ATOMS.CAST.SPIN(.64) until every lane succeeded (nvcc's
+  /// atomicAdd on float, double and 64-bit integers): one lane per bank (per
+  /// bank pair and half-warp for 8 bytes) succeeds per iteration, and only
+  /// one of the lanes on one address; an iteration costs two wavefronts per
+  /// half-warp (8 bytes) or per warp (4 bytes) with a lane left.
+  CasLoop,
+  /// CasLoop behind a generic-address attempt (atomicAdd on __half2 and
+  /// __nv_bfloat162, whose PTX is a generic atom): one more wavefront.
+  GenericCasLoop,
+};
+const char *atomicRuleName(AtomicRule R);
+
 /// One warp-wide shared-memory instruction.
 struct WarpAccess {
   unsigned Width = 4;               ///< bytes per lane: 1, 2, 4, 8 or 16
   AccessOp Op = AccessOp::Load;
+  AtomicRule Atomic = AtomicRule::Native; ///< Op == Atomic only
   uint32_t ActiveMask = 0xffffffffu; ///< bit i set = lane i participates
   std::array<uint64_t, WarpSize> ByteAddr{}; ///< only active lanes are read
 };
@@ -70,6 +92,11 @@ struct BankCost {
   /// Phases the warp was split into (1, 2 or 4), after any load merge; 0 when
   /// no lane is active. Sm1x always reports its 2 half-warps.
   unsigned Phases = 1;
+  /// Atomics: how many times the instruction ran (a CasLoop's iterations; 1
+  /// otherwise), and the wavefronts of the loop's own loads (LDS, counted by
+  /// the hardware as loads, not atomics).
+  unsigned Iterations = 0;
+  unsigned LoopLoadWavefronts = 0;
 };
 
 /// Costs one warp instruction. Pure and deterministic. Width must be 1, 2, 4,

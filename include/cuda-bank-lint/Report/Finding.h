@@ -67,6 +67,13 @@ struct AccessRecord {
   std::string Spelling;
   AccessOp Op = AccessOp::Load;
   unsigned Width = 0;
+  /// Atomics: the call or PTX opcode as written, the rule the bank model
+  /// applied, and for a compare-and-swap loop its iterations and the
+  /// wavefronts of its own loads (worst warp).
+  std::string Instruction;
+  AtomicRule Atomic = AtomicRule::Native;
+  unsigned Iterations = 0;
+  unsigned LoopLoadWavefronts = 0;
   /// How far the analysis got (JSON: "exact", "bound", "data-dependent", "unknown", "unsupported").
   VerdictStatus Status = VerdictStatus::Unknown;
   std::string Reason;       ///< why not exact (empty when exact)

@@ -1,6 +1,6 @@
 // What the tool sees in shared memory but does not model is reported with
 // status 'unsupported' and the reason (JSON, --explain, the summary), never
-// dropped: atomics, inline PTX with a shared operand (also through
+// dropped: atomics without a measured rule, inline PTX with a shared operand (also through
 // __cvta_generic_to_shared and integer arithmetic on it), calls without a
 // body that receive shared memory. Every __shared__ variable is listed in
 // JSON with its accesses by status; a kernel that uses shared memory with no
@@ -15,6 +15,7 @@ __global__ void instructions(float *out, const int *bins) {
   __shared__ __align__(16) unsigned short tile[64 * 64];
   __shared__ int hist[256];
   __shared__ float unused[32];
+  __shared__ unsigned long long wide[32];
   int lane = threadIdx.x % 32;
   unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(tile));
   unsigned addr = base + lane * 128;
@@ -22,8 +23,12 @@ __global__ void instructions(float *out, const int *bins) {
   // EXPLAIN-DAG: never-silent.cu:[[# @LINE+2]]:{{[0-9]+}}: remark: load from 'tile' in 'instructions' (addr): unsupported: inline PTX 'ldmatrix.sync.aligned.m8n8.x4.shared.b16' with an operand in shared memory: not modelled yet
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
                : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(addr));
-  // EXPLAIN-DAG: never-silent.cu:[[# @LINE+1]]:3: remark: atomic of 4 bytes from 'hist' in 'instructions' (atomicAdd(&hist[bins[threadIdx.x]], 1)): unsupported: shared-memory atomic 'atomicAdd': atomics are not modelled yet (no measured rule)
+  // A histogram's atomic is modelled; its address is data: data-dependent.
+  // EXPLAIN-DAG: never-silent.cu:[[# @LINE+1]]:3: remark: atomic 'atomicAdd' of 4 bytes from 'hist' in 'instructions' (atomicAdd(&hist[bins[threadIdx.x]], 1)): data-dependent: value loaded from memory
   atomicAdd(&hist[bins[threadIdx.x]], 1);
+  // A 64-bit atomicOr is a CAS loop whose cost depends on the values.
+  // EXPLAIN-DAG: never-silent.cu:[[# @LINE+1]]:3: remark: atomic 'atomicOr' of 8 bytes from 'wide' in 'instructions' (atomicOr(&wide[lane], 1ull)): unsupported: shared-memory atomic 'atomicOr' on 8-byte values (a compare-and-swap loop that lanes whose value leaves the word unchanged skip, so its cost depends on the data: measured, no rule)
+  atomicOr(&wide[lane], 1ull);
   // EXPLAIN-DAG: never-silent.cu:[[# @LINE+1]]:3: remark: load of 4 bytes from 'hist' in 'instructions' (opaque(hist + lane)): unsupported: call to 'opaque', whose body is not available, with a pointer into shared memory (argument 1)
   opaque(hist + lane);
   out[threadIdx.x] = r0 + r1 + r2 + r3;
@@ -38,11 +43,13 @@ __global__ void laundered(float *out) {
   out[threadIdx.x] = 0;
 }
 
-// CHECK: 1 file analysed, 3 shared accesses (3 unsupported), 0 warnings, 0 errors
+// CHECK: 1 file analysed, 4 shared accesses (1 data-dependent, 3 unsupported), 0 warnings, 0 errors
 
 // JSON: "op": "ld",
 // JSON: "reason": "inline PTX 'ldmatrix.sync.aligned.m8n8.x4.shared.b16' with an operand in shared memory: not modelled yet",
 // JSON: "status": "unsupported",
+// JSON: "op": "atom",
+// JSON: "status": "data-dependent",
 // JSON: "op": "atom",
 // JSON: "status": "unsupported",
 // JSON: "shared_variables": [
@@ -51,8 +58,13 @@ __global__ void laundered(float *out) {
 // JSON-NEXT: "unsupported": 1
 // JSON: "name": "tile",
 // JSON: "accesses": 2,
+// JSON-NEXT: "accesses_by_status": {
+// JSON-NEXT: "data-dependent": 1,
+// JSON-NEXT: "unsupported": 1
 // JSON: "name": "hist",
 // JSON: "accesses": 0,
 // JSON-NEXT: "accesses_by_status": {},
 // JSON: "name": "unused",
+// JSON: "accesses": 1,
+// JSON: "name": "wide",
 // JSON: "name": "s",
