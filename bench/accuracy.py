@@ -274,7 +274,7 @@ def match_lines_above(matched, sources, index):
     # and width from up to 3 lines above.
     used = {id(a) for m in matched for a in m.recs}
     for i, m in enumerate(matched):
-        if m.recs or m.row["op"] == "atom":
+        if m.recs:
             continue
         r = m.row
         f = os.path.realpath(os.path.join(sources[r["repo"]], r["path"]))
@@ -296,8 +296,6 @@ def row_verdicts(matched):
     def verdict(m):
         r = m.row
         meas_conf = r["wavefronts"] > r["ideal"]
-        if r["op"] == "atom":
-            return meas_conf, "not-analysed", "atomic (the tool models ld/st only)"
         if not m.recs:
             if m.via == "width":
                 return meas_conf, "not-analysed", "width mismatch: " + m.width_note

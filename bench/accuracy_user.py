@@ -354,10 +354,8 @@ def user_report(args, rows, sources, tus_of, user_results, pinned_results, calls
         else:
             recs = [a for tu in tus_of[(key[0], key[1])]
                     for a in u_recs.get((key[0], tu), {}).get((real, ln), [])]
-            ops = {r["op"] for r in by_line[key]}
             if not recs:
-                why = "no access record on this line" + (" (shared atomics: not modelled)"
-                                                          if ops == {"atom"} else "")
+                why = "no access record on this line"
             else:
                 st = collections.Counter(a["status"] for a in recs)
                 bad = [a for a in recs if a["status"] != "exact"]
@@ -371,7 +369,5 @@ def user_report(args, rows, sources, tus_of, user_results, pinned_results, calls
                         "conflict-free" if worst["wavefronts"] <= worst["ideal"] else "conflict",
                         "x".join(map(str, worst.get("block_dim") or ["?"])),
                         worst.get("block_dim_source", "?"))
-                if ops - {"ld", "st"}:
-                    why += " [the line also has shared atomics]"
         print("  %s %s:%d  %s\n      %s" % (key[0], key[1], key[2], measured(key), short(why, 200)))
 
