@@ -329,7 +329,7 @@ BankCost costOf(const WarpAccess &A, BankArch Arch) {
   // (128 bytes on sm_70+, 256 bytes with Kepler's 8-byte banks).
   const unsigned WavefrontBytes = bankCount(Arch) * unsigned(WordBytes);
   unsigned PhaseLanes = std::min(WarpSize, WavefrontBytes / A.Width);
-  if (Arch == BankArch::Sm70Plus && A.Op == AccessOp::Load &&
+  if (Arch == BankArch::Sm70Plus && A.Op == AccessOp::Load && !A.Matrix &&
       PhaseLanes < WarpSize && (lanesPairUp(A, 1) || lanesPairUp(A, 2)))
     PhaseLanes *= 2; // paired lanes share data: half the bytes to return
   C.Phases = WarpSize / PhaseLanes;

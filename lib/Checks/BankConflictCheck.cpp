@@ -16,11 +16,24 @@ namespace {
 
 const char *verb(AccessOp Op) { return Op == AccessOp::Load ? "read" : "write"; }
 
-/// "reading", "writing", or "in 'atomicAdd' on" before the array's name.
+/// "ldmatrix.x4.trans" for "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16".
+std::string shortMatrixName(const std::string &Opcode) {
+  std::string S = Opcode.substr(0, Opcode.find('.'));
+  for (const char *Part : {".x1", ".x2", ".x4", ".trans"})
+    if (Opcode.find(Part) != std::string::npos)
+      S += Part;
+  return S;
+}
+
+/// "reading", "writing", "in 'ldmatrix.x4' reading", or "in 'atomicAdd' on"
+/// before the array's name.
 std::string doing(const SharedAccess &A) {
   if (A.Op == AccessOp::Atomic)
     return fmt::format("in '{}' on", A.Instruction);
-  return A.Op == AccessOp::Load ? "reading" : "writing";
+  const char *Dir = A.Op == AccessOp::Load ? "reading" : "writing";
+  if (A.Matrix)
+    return fmt::format("in '{}' {}", shortMatrixName(A.Instruction), Dir);
+  return Dir;
 }
 
 /// What the lanes on the worst bank do: "write 4 distinct words of bank 3",

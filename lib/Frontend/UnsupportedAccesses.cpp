@@ -75,6 +75,20 @@ std::string opcodeAt(llvm::StringRef Text, llvm::StringRef Prefix) {
   return Text.substr(P).take_while([](char C) { return !isspace(C) && C != ';' && C != '{'; }).str();
 }
 
+/// ldmatrix / stmatrix with 8x8 matrices of 16-bit elements (m8n8 .b16,
+/// measured on an H100): the lanes that give row addresses, 8 per matrix.
+/// The sm_100 .b8 forms (m16n16, m8n16) were not measured: std::nullopt.
+std::optional<uint32_t> matrixAddressLanes(llvm::StringRef Opcode) {
+  if (!(Opcode.starts_with("ldmatrix") || Opcode.starts_with("stmatrix")) ||
+      !Opcode.contains(".m8n8") || !Opcode.contains(".b16"))
+    return std::nullopt;
+  if (Opcode.contains(".x4"))
+    return 0xffffffffu;
+  if (Opcode.contains(".x2"))
+    return 0xffffu;
+  return 0xffu;
+}
+
 } // namespace
 
 std::optional<SharedLoc> FunctionWalker::sharedAddressOf(const Expr *E) {
@@ -182,6 +196,7 @@ void FunctionWalker::recordUnsupportedAsm(const GCCAsmStmt *Asm) {
   auto Class = ptxClass(Text);
   std::string Opcode = Class ? opcodeAt(Text, Class->Opcode) : "inline assembly";
   std::optional<PtxAtomic> Atomic = ptxAtomic(Opcode);
+  std::optional<uint32_t> MatrixLanes = matrixAddressLanes(Opcode);
   auto Check = [&](const Expr *Operand) {
     std::optional<SharedLoc> Loc = ptrOf(Operand);
     if (!Loc)
@@ -190,9 +205,26 @@ void FunctionWalker::recordUnsupportedAsm(const GCCAsmStmt *Asm) {
       Loc = sharedAddressOf(Operand);
     if (!Loc)
       return;
+    if (MatrixLanes) {
+      if (!Recording || !Out)
+        return;
+      SharedAccess A = newAccess(Operand, *Loc, Class->Op);
+      A.Width = 16;
+      A.Matrix = true;
+      A.AddressLanes = *MatrixLanes;
+      A.Instruction = Opcode;
+      Out->Accesses.push_back(std::move(A));
+      return;
+    }
     if (Atomic)
       return recordAtomic(Operand, *Loc, classifyAtomic(Atomic->Op, Atomic->Value, Atomic->Width, Opcode),
                           Opcode);
+    if (Opcode.rfind("cp.async", 0) == 0)
+      return recordUnsupported(
+          Operand, *Loc, AccessOp::Store, 0,
+          "cp.async is not bank-modelled: on the H100 the shared-memory counters show no "
+          "destination bank conflicts for cp.async.cg and mix the global source with the "
+          "destination for cp.async.ca (measured, docs/bank-model.md)");
     recordUnsupported(Operand, *Loc, Class ? Class->Op : AccessOp::Load, 0,
                       "inline PTX '" + Opcode + "' with an operand in shared memory: not "
                       "modelled yet");

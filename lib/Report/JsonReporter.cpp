@@ -93,8 +93,9 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["expression"] = A.Spelling;
     O["op"] = accessOpName(A.Op);
     O["width"] = A.Width;
-    if (A.Op == AccessOp::Atomic) {
+    if (!A.Instruction.empty())
       O["instruction"] = A.Instruction;
+    if (A.Op == AccessOp::Atomic) {
       O["atomic_rule"] = atomicRuleName(A.Atomic);
       O["iterations"] = A.Iterations;
       O["loop_load_wavefronts"] = A.LoopLoadWavefronts;

@@ -209,11 +209,12 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
 
 /// Pass 5 (4-byte accesses): the words are linear in several uniform
 /// unknowns with lane-dependent coefficients; isl decides for which values
-/// two lanes conflict (IslConditions.h).
+/// two lanes conflict (IslConditions.h). Not for atomics: two lanes on one
+/// word conflict there too, which the word-difference condition does not say.
 std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                              const std::vector<SharedArray> &Arrays,
                                              const EvalShape &Shape, BankArch Arch, bool BoundGuards) {
-  if (A.Width != 4 || Arch != BankArch::Sm70Plus)
+  if (A.Width != 4 || Arch != BankArch::Sm70Plus || A.Op == AccessOp::Atomic)
     return std::nullopt;
   Context C{A, Loops, Arrays, Shape, Arch, -1, 0};
   C.BoundGuards = BoundGuards;

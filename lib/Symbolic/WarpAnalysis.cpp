@@ -257,6 +257,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
   R.WA.Width = C.A.Width;
   R.WA.Op = C.A.Op;
   R.WA.Atomic = C.A.Atomic;
+  R.WA.Matrix = C.A.Matrix;
   R.WA.ActiveMask = 0;
   std::map<std::string, int64_t> Offset; // the common uniform offset
   bool First = true;
@@ -274,7 +275,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     bool Taken = true;
     if (!guardsTaken(C, Env, Taken, R.Fail, &Keys[L]))
       return R;
-    if (!Taken)
+    if (!Taken || !(C.A.AddressLanes >> L & 1))
       continue;
     LaneValue A = evaluateLane(*C.A.ByteOffset, Env);
     if (!A.known()) {

@@ -130,6 +130,10 @@ struct SharedAccess {
   /// The instruction or call as the user wrote it, when the access is not a
   /// plain load or store ("atomicAdd", "atom.shared.add.u32"); else empty.
   std::string Instruction;
+  /// ldmatrix/stmatrix: the lanes whose address the instruction reads (.x1:
+  /// lanes 0-7, .x2: 0-15, .x4: all), one 16-byte row each.
+  bool Matrix = false;
+  uint32_t AddressLanes = 0xffffffffu;
   unsigned Width = 4;       ///< bytes moved per lane by one instruction
   SymRef ByteOffset;        ///< from the start of the array's storage
   std::vector<Guard> Guards;

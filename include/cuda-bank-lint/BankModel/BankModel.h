@@ -71,6 +71,10 @@ struct WarpAccess {
   unsigned Width = 4;               ///< bytes per lane: 1, 2, 4, 8 or 16
   AccessOp Op = AccessOp::Load;
   AtomicRule Atomic = AtomicRule::Native; ///< Op == Atomic only
+  /// ldmatrix / stmatrix (Width 16, one 16-byte row address per lane in
+  /// ActiveMask): costed like a 16-byte load or store of those rows, in
+  /// 8-lane phases, and never merged (measured: test/data/h100-matrix.csv).
+  bool Matrix = false;
   uint32_t ActiveMask = 0xffffffffu; ///< bit i set = lane i participates
   std::array<uint64_t, WarpSize> ByteAddr{}; ///< only active lanes are read
 };

@@ -1,0 +1,88 @@
+//===- MatrixModelTest.cpp - The bank model of ldmatrix and stmatrix ------===//
+//
+// Every row of test/data/h100-matrix.csv (single LDSM/STSM instructions of
+// one warp measured on an H100; utils/oracles/shared-matrix.cu) must be
+// reproduced: wavefronts, and ideal = wavefronts - conflicts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cuda-bank-lint/BankModel/BankModel.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace cbl;
+
+namespace {
+
+std::vector<std::string> split(const std::string &Line) {
+  std::vector<std::string> Out;
+  std::string Field;
+  std::istringstream IS(Line);
+  while (std::getline(IS, Field, ','))
+    Out.push_back(Field);
+  return Out;
+}
+
+} // namespace
+
+TEST(MatrixModelH100, ReproducesEveryMeasuredRow) {
+  std::string Path = CBL_TEST_DATA_DIR "/h100-matrix.csv";
+  std::ifstream In(Path);
+  ASSERT_TRUE(In.good()) << "cannot open " << Path;
+  std::string Line;
+  ASSERT_TRUE(std::getline(In, Line));
+  std::vector<std::string> Header = split(Line);
+  ASSERT_EQ(Header.size(), 6u + WarpSize) << Line;
+  ASSERT_EQ(Header[3], "address_lanes");
+  ASSERT_EQ(Header[4], "wavefronts");
+  ASSERT_EQ(Header[5], "conflicts");
+  unsigned Rows = 0, Mismatches = 0;
+  std::map<std::string, unsigned> PerOp;
+  for (unsigned LineNo = 2; std::getline(In, Line); ++LineNo) {
+    std::vector<std::string> F = split(Line);
+    ASSERT_EQ(F.size(), Header.size()) << "line " << LineNo;
+    ++Rows;
+    ++PerOp[F[0]];
+    WarpAccess A;
+    A.Width = 16;
+    A.Matrix = true;
+    A.Op = F[2] == "ld" ? AccessOp::Load : AccessOp::Store;
+    A.ActiveMask = uint32_t(std::stoul(F[3], nullptr, 16));
+    for (unsigned L = 0; L < WarpSize; ++L)
+      A.ByteAddr[L] = std::stoull(F[6 + L]);
+    unsigned Wavefronts = unsigned(std::stoul(F[4])), Conflicts = unsigned(std::stoul(F[5]));
+    BankCost C = costOf(A);
+    if (C.Wavefronts != Wavefronts || C.Ideal != Wavefronts - Conflicts) {
+      ++Mismatches;
+      ADD_FAILURE() << "line " << LineNo << " (" << F[0] << "): expected " << Wavefronts << "/"
+                    << Wavefronts - Conflicts << ", got " << C.Wavefronts << "/" << C.Ideal;
+    }
+  }
+  EXPECT_EQ(Rows, 3285u) << "the measured table should hold 3,285 rows";
+  for (const auto &[Op, N] : PerOp)
+    EXPECT_GE(N, 300u) << "at least 300 measured patterns per class: " << Op;
+  EXPECT_EQ(Mismatches, 0u);
+  std::printf("[ ldmatrix/stmatrix ] %u rows in %zu classes, %u mismatches\n", Rows, PerOp.size(),
+              Mismatches);
+}
+
+// An ldmatrix is never merged like a 16-byte load: eight lanes reading the
+// same row in pairs would halve an LDS.128's phases, not an ldmatrix's.
+TEST(MatrixModel, NoLoadMerge) {
+  WarpAccess A;
+  A.Width = 16;
+  A.Op = AccessOp::Load;
+  A.ActiveMask = 0xffffffffu;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A.ByteAddr[L] = 16 * (L / 2);
+  EXPECT_EQ(costOf(A).Wavefronts, 2u); // LDS.128: pairs merge into half-warp phases
+  A.Matrix = true;
+  EXPECT_EQ(costOf(A).Wavefronts, 4u); // LDSM.x4: four 8-lane phases
+}
