@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MeasuredTable.h"
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
 #include <gtest/gtest.h>
@@ -22,15 +23,6 @@
 using namespace cbl;
 
 namespace {
-
-std::vector<std::string> split(const std::string &Line) {
-  std::vector<std::string> Out;
-  std::string Field;
-  std::istringstream IS(Line);
-  while (std::getline(IS, Field, ','))
-    Out.push_back(Field);
-  return Out;
-}
 
 /// "generic": a generic-address ATOM (cuda::atomic_ref) that reaches shared
 /// memory costs what the native ATOMS does; ncu counts it as a generic
@@ -72,7 +64,7 @@ TEST(AtomicModelH100, ReproducesEveryMeasuredRow) {
   ASSERT_TRUE(In.good()) << "cannot open " << Path;
   std::string Line;
   ASSERT_TRUE(std::getline(In, Line));
-  std::vector<std::string> Header = split(Line);
+  std::vector<std::string> Header = test::splitCsvLine(Line);
   ASSERT_EQ(Header.size(), 9u + WarpSize) << Line;
   ASSERT_EQ(Header[3], "rule");
   ASSERT_EQ(Header[6], "wavefronts");
@@ -80,7 +72,7 @@ TEST(AtomicModelH100, ReproducesEveryMeasuredRow) {
   unsigned Rows = 0, Mismatches = 0, ValueDependent = 0;
   std::map<std::string, unsigned> PerOp;
   for (unsigned LineNo = 2; std::getline(In, Line); ++LineNo) {
-    std::vector<std::string> F = split(Line);
+    std::vector<std::string> F = test::splitCsvLine(Line);
     ASSERT_EQ(F.size(), Header.size()) << "line " << LineNo;
     ++Rows;
     ++PerOp[F[0]];

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MeasuredTable.h"
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
 #include <gtest/gtest.h>
@@ -78,15 +79,6 @@ std::string csvPath() {
 #endif
 }
 
-std::vector<std::string> split(const std::string &Line) {
-  std::vector<std::string> Out;
-  std::string Field;
-  std::istringstream IS(Line);
-  while (std::getline(IS, Field, ','))
-    Out.push_back(Field);
-  return Out;
-}
-
 } // namespace
 
 // --- 1. The measured H100 data ---------------------------------------------
@@ -100,7 +92,7 @@ TEST(BankModelH100, ReproducesEveryMeasuredRow) {
                          << "' (set CBL_BANK_MODEL_CSV to its path)";
   std::string Line;
   ASSERT_TRUE(std::getline(In, Line)) << Path << " is empty";
-  std::vector<std::string> Header = split(Line);
+  std::vector<std::string> Header = test::splitCsvLine(Line);
   ASSERT_EQ(Header.size(), 5u + WarpSize) << "unexpected header: " << Line;
   ASSERT_EQ(Header[0], "width");
   ASSERT_EQ(Header[3], "wavefronts");
@@ -112,7 +104,7 @@ TEST(BankModelH100, ReproducesEveryMeasuredRow) {
       Line.pop_back();
     if (Line.empty())
       continue;
-    std::vector<std::string> F = split(Line);
+    std::vector<std::string> F = test::splitCsvLine(Line);
     ASSERT_EQ(F.size(), Header.size()) << "line " << LineNo << ": " << Line;
     ++Rows;
     WarpAccess A;

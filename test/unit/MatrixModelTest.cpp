@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MeasuredTable.h"
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
 #include <gtest/gtest.h>
@@ -19,26 +20,13 @@
 
 using namespace cbl;
 
-namespace {
-
-std::vector<std::string> split(const std::string &Line) {
-  std::vector<std::string> Out;
-  std::string Field;
-  std::istringstream IS(Line);
-  while (std::getline(IS, Field, ','))
-    Out.push_back(Field);
-  return Out;
-}
-
-} // namespace
-
 TEST(MatrixModelH100, ReproducesEveryMeasuredRow) {
   std::string Path = CBL_TEST_DATA_DIR "/h100-matrix.csv";
   std::ifstream In(Path);
   ASSERT_TRUE(In.good()) << "cannot open " << Path;
   std::string Line;
   ASSERT_TRUE(std::getline(In, Line));
-  std::vector<std::string> Header = split(Line);
+  std::vector<std::string> Header = test::splitCsvLine(Line);
   ASSERT_EQ(Header.size(), 6u + WarpSize) << Line;
   ASSERT_EQ(Header[3], "address_lanes");
   ASSERT_EQ(Header[4], "wavefronts");
@@ -46,7 +34,7 @@ TEST(MatrixModelH100, ReproducesEveryMeasuredRow) {
   unsigned Rows = 0, Mismatches = 0;
   std::map<std::string, unsigned> PerOp;
   for (unsigned LineNo = 2; std::getline(In, Line); ++LineNo) {
-    std::vector<std::string> F = split(Line);
+    std::vector<std::string> F = test::splitCsvLine(Line);
     ASSERT_EQ(F.size(), Header.size()) << "line " << LineNo;
     ++Rows;
     ++PerOp[F[0]];
