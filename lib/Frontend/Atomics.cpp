@@ -52,6 +52,42 @@ std::optional<AtomicOp> atomicOpOfName(llvm::StringRef Name) {
   return std::nullopt;
 }
 
+std::optional<AtomicOp> atomicRefMethodOp(const clang::CXXMethodDecl *MD) {
+  if (!MD)
+    return std::nullopt;
+  if (llvm::isa<clang::CXXConversionDecl>(MD))
+    return AtomicOp::Load;
+  if (!MD->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef N = MD->getName();
+  if (N == "wait")
+    return AtomicOp::Load; // polls the value
+  return opNamed(N);
+}
+
+std::optional<AtomicOp> atomicRefOperatorOp(clang::OverloadedOperatorKind K) {
+  switch (K) {
+  case clang::OO_PlusPlus:
+  case clang::OO_PlusEqual: return AtomicOp::Add;
+  case clang::OO_MinusMinus:
+  case clang::OO_MinusEqual: return AtomicOp::Sub;
+  case clang::OO_AmpEqual: return AtomicOp::And;
+  case clang::OO_PipeEqual: return AtomicOp::Or;
+  case clang::OO_CaretEqual: return AtomicOp::Xor;
+  case clang::OO_Equal: return AtomicOp::Store;
+  default: return std::nullopt;
+  }
+}
+
+bool isAtomicRefType(clang::QualType T) {
+  if (T.isNull())
+    return false;
+  if (T->isReferenceType() || T->isPointerType())
+    T = T->getPointeeType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() && (RD->getName() == "atomic_ref" || RD->getName() == "__atomic_ref_impl");
+}
+
 std::optional<PtxAtomic> ptxAtomic(llvm::StringRef Opcode) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   Opcode.split(Parts, '.');

@@ -13,6 +13,7 @@
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -38,6 +39,15 @@ struct AtomicInstruction {
 /// atomicCAS_block, __nv_atomic_fetch_add, __atomic_compare_exchange_n, ...);
 /// std::nullopt when Name is not an atomic.
 std::optional<AtomicOp> atomicOpOfName(llvm::StringRef Name);
+
+/// The operation a member function of cuda::atomic_ref / cuda::std::atomic_ref
+/// performs (fetch_add, exchange, compare_exchange_strong, load, store,
+/// wait, the conversion to T), or one of its operators (++, +=, =, ...).
+std::optional<AtomicOp> atomicRefMethodOp(const clang::CXXMethodDecl *MD);
+std::optional<AtomicOp> atomicRefOperatorOp(clang::OverloadedOperatorKind K);
+
+/// Whether T is an atomic_ref class (cuda::, cuda::std::, std::).
+bool isAtomicRefType(clang::QualType T);
 
 /// The operation, value kind and width of an inline-PTX atom/red opcode on
 /// shared memory ("atom.shared.add.u32", "red.shared::cta.add.f32",

@@ -173,6 +173,7 @@ void FunctionWalker::mergeEnvs(const SymRef &Cond, const Env &Then, const Env &E
   MergePtrs(Then.Ptrs, Else.Ptrs, M.Ptrs);
   MergeRefs(Then.Refs, Else.Refs, M.Refs);
   MergeRefs(Then.SharedAddrs, Else.SharedAddrs, M.SharedAddrs);
+  MergeRefs(Then.AtomicRefs, Else.AtomicRefs, M.AtomicRefs);
   MergeEqual(Then.ObjectVars, Else.ObjectVars, M.ObjectVars);
   M.Temporaries = Then.Temporaries;
   for (const auto &KV : Else.Temporaries)

@@ -276,6 +276,11 @@ void FunctionWalker::declare(const VarDecl *VD) {
     return;
   }
   if (VD->getType()->isRecordType()) {
+    if (Init && isAtomicRefType(VD->getType()))
+      if (auto L = atomicRefTarget(Init)) {
+        Vars.AtomicRefs[VD] = *L;
+        return;
+      }
     if (auto O = objectOf(Init))
       Vars.ObjectVars[VD] = *O;
     return;

@@ -81,6 +81,8 @@ private:
     std::map<unsigned, ObjectState> Objects;
     /// Integers holding a shared-window address (__cvta_generic_to_shared).
     llvm::DenseMap<const clang::VarDecl *, SharedLoc> SharedAddrs;
+    /// cuda::atomic_ref locals bound to an object in shared memory.
+    llvm::DenseMap<const clang::VarDecl *, SharedLoc> AtomicRefs;
   };
   /// What `this` is in the member function being walked: an object in
   /// registers, or an object in shared memory (CUB's TempStorage::Alias()).
@@ -151,6 +153,8 @@ private:
                          unsigned Width, std::string Reason);
   /// Atomics on shared memory and calls without a body that receive it.
   bool recordUnsupportedCall(const clang::CallExpr *Call);
+  std::optional<SharedLoc> atomicRefTarget(const clang::Expr *Obj);
+  bool recordAtomicRefCall(const clang::CallExpr *Call);
   void recordAtomic(const clang::Expr *At, const SharedLoc &Loc, const AtomicInstruction &I,
                     std::string Instruction);
   void recordUnsupportedAsm(const clang::GCCAsmStmt *Asm);

@@ -149,7 +149,83 @@ void FunctionWalker::recordUnsupported(const Expr *At, const SharedLoc &Loc, Acc
   Out->Accesses.push_back(std::move(A));
 }
 
+std::optional<SharedLoc> FunctionWalker::atomicRefTarget(const Expr *Obj) {
+  while (true) {
+    Obj = Obj->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Obj))
+      Obj = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Obj))
+      Obj = B->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(Obj))
+      Obj = F->getSubExpr();
+    else if (const auto *FE = dyn_cast<FullExpr>(Obj))
+      Obj = FE->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      auto It = Vars.AtomicRefs.find(VD);
+      if (It != Vars.AtomicRefs.end())
+        return It->second;
+      return std::nullopt;
+    }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Obj))
+    if (CE->getNumArgs() >= 1 && isAtomicRefType(CE->getType()))
+      return lvalOf(CE->getArg(0));
+  return std::nullopt;
+}
+
+/// A call of a cuda::atomic_ref member (fetch_add, load, ++, ...) on an
+/// object in shared memory: an atomic of that object.
+bool FunctionWalker::recordAtomicRefCall(const CallExpr *Call) {
+  const Expr *Obj = nullptr;
+  std::optional<AtomicOp> Op;
+  std::string Name;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    Obj = MC->getImplicitObjectArgument();
+    Op = atomicRefMethodOp(MC->getMethodDecl());
+    Name = MC->getMethodDecl() ? MC->getMethodDecl()->getNameAsString() : "";
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    if (OC->getNumArgs() == 0)
+      return false;
+    Obj = OC->getArg(0);
+    Op = atomicRefOperatorOp(OC->getOperator());
+    Name = std::string("operator") + getOperatorSpelling(OC->getOperator());
+  }
+  // Members such as fetch_add live in libcu++'s base classes: look through
+  // the derived-to-base conversion to the atomic_ref object.
+  if (!Obj || !isAtomicRefType(Obj->IgnoreParenImpCasts()->getType()))
+    return false;
+  auto Loc = atomicRefTarget(Obj);
+  if (!Loc)
+    return false;
+  QualType T = Loc->Type;
+  std::string Spelling = "atomic_ref::" + Name;
+  if (!Op) { // notify_one, is_lock_free, ...: no shared-memory access
+    if (Name.rfind("notify", 0) == 0 || Name == "is_lock_free")
+      return true;
+    Op = AtomicOp::Other;
+  }
+  uint64_t Size = T.isNull() ? 0 : sizeOf(T);
+  AtomicValue Value = atomicValueOf(T);
+  AtomicInstruction I = classifyAtomic(*Op, Value, unsigned(Size > 16 ? 0 : Size), Spelling);
+  // libcu++ issues a generic-address atom: measured (fetch_add on int) to cost
+  // what the native ATOMS does; other values and CAS were not measured.
+  bool Plain = *Op == AtomicOp::Load || *Op == AtomicOp::Store;
+  if (I.Unmodelled.empty() && !Plain &&
+      (Value != AtomicValue::Integer || Size != 4 || *Op == AtomicOp::Cas))
+    I.Unmodelled = "'" + Spelling + "' on " + std::to_string(Size) +
+                   "-byte values compiles to a generic-address atomic that was not measured";
+  if (I.Unmodelled.empty() && !Plain)
+    I.Rule = AtomicRule::Native;
+  recordAtomic(Call, *Loc, I, Spelling);
+  return true;
+}
+
 bool FunctionWalker::recordUnsupportedCall(const CallExpr *Call) {
+  if (recordAtomicRefCall(Call))
+    return true;
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !Callee->getIdentifier())
     return false;
