@@ -33,6 +33,8 @@ std::string doing(const SharedAccess &A) {
   const char *Dir = A.Op == AccessOp::Load ? "reading" : "writing";
   if (A.Matrix)
     return fmt::format("in '{}' {}", shortMatrixName(A.Instruction), Dir);
+  if (!A.Instruction.empty()) // inline PTX ld/st.shared
+    return fmt::format("in '{}' {}", A.Instruction, Dir);
   return Dir;
 }
 

@@ -89,6 +89,32 @@ std::optional<uint32_t> matrixAddressLanes(llvm::StringRef Opcode) {
   return 0xffu;
 }
 
+/// The bytes per lane of an inline-PTX ld/st on shared memory
+/// ("ld.shared.v4.u32": 16, "st.volatile.shared.b8": 1); std::nullopt when
+/// the opcode is not one or its width is not 1, 2, 4, 8 or 16 bytes. Such
+/// an instruction is an LDS/STS like the compiler's own (measured rules).
+std::optional<unsigned> sharedLoadStoreWidth(llvm::StringRef Opcode) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Opcode.split(Parts, '.');
+  if (Parts.empty() || (Parts[0] != "ld" && Parts[0] != "st"))
+    return std::nullopt;
+  bool Shared = false;
+  unsigned Vec = 1, Bits = 0;
+  for (llvm::StringRef T : llvm::ArrayRef(Parts).drop_front()) {
+    if (T.starts_with("shared"))
+      Shared = true;
+    else if (T == "v2" || T == "v4")
+      Vec = T == "v2" ? 2 : 4;
+    else if (T.size() >= 2 && llvm::StringRef("busf").contains(T[0]) &&
+             isdigit(static_cast<unsigned char>(T[1])))
+      T.drop_front().getAsInteger(10, Bits);
+  }
+  unsigned Width = Vec * Bits / 8;
+  if (!Shared || Bits % 8 || (Width != 1 && Width != 2 && Width != 4 && Width != 8 && Width != 16))
+    return std::nullopt;
+  return Width;
+}
+
 } // namespace
 
 std::optional<SharedLoc> FunctionWalker::sharedAddressOf(const Expr *E) {
@@ -273,6 +299,7 @@ void FunctionWalker::recordUnsupportedAsm(const GCCAsmStmt *Asm) {
   std::string Opcode = Class ? opcodeAt(Text, Class->Opcode) : "inline assembly";
   std::optional<PtxAtomic> Atomic = ptxAtomic(Opcode);
   std::optional<uint32_t> MatrixLanes = matrixAddressLanes(Opcode);
+  std::optional<unsigned> PlainWidth = sharedLoadStoreWidth(Opcode);
   auto Check = [&](const Expr *Operand) {
     std::optional<SharedLoc> Loc = ptrOf(Operand);
     if (!Loc)
@@ -281,13 +308,13 @@ void FunctionWalker::recordUnsupportedAsm(const GCCAsmStmt *Asm) {
       Loc = sharedAddressOf(Operand);
     if (!Loc)
       return;
-    if (MatrixLanes) {
+    if (MatrixLanes || PlainWidth) {
       if (!Recording || !Out)
         return;
       SharedAccess A = newAccess(Operand, *Loc, Class->Op);
-      A.Width = 16;
-      A.Matrix = true;
-      A.AddressLanes = *MatrixLanes;
+      A.Width = MatrixLanes ? 16 : *PlainWidth;
+      A.Matrix = MatrixLanes.has_value();
+      A.AddressLanes = MatrixLanes.value_or(0xffffffffu);
       A.Instruction = Opcode;
       Out->Accesses.push_back(std::move(A));
       return;
