@@ -38,33 +38,43 @@ const std::vector<std::string> &includesOf(const std::string &Path,
 
 } // namespace
 
+/// Whether From includes Target (absolute paths), directly or through
+/// includes that resolve beside the including file (quoted includes of one
+/// project), at most a few levels deep.
+static bool reaches(const std::string &From, const std::string &Target,
+                    std::map<std::string, std::vector<std::string>> &Cache) {
+  std::vector<std::pair<std::string, unsigned>> Todo{{From, 0}};
+  std::set<std::string> Seen;
+  while (!Todo.empty()) {
+    auto [Path, Depth] = Todo.back();
+    Todo.pop_back();
+    if (!Seen.insert(Path).second)
+      continue;
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+    for (const std::string &Name : includesOf(Path, Cache)) {
+      std::string Resolved = absolutePath(Name, Dir);
+      if (Resolved == Target)
+        return true;
+      if (Depth < 4 && llvm::sys::fs::is_regular_file(Resolved))
+        Todo.push_back({Resolved, Depth + 1});
+    }
+  }
+  return false;
+}
+
 std::optional<std::string> findIncluder(const std::string &File,
                                         const std::vector<std::string> &Candidates) {
   std::string Target = absolutePath(File);
   std::map<std::string, std::vector<std::string>> Cache;
-  for (const std::string &C : Candidates) {
-    if (absolutePath(C) == Target)
-      continue;
-    // Follow includes that resolve beside the including file (quoted
-    // includes of one project), at most a few levels deep.
-    std::vector<std::pair<std::string, unsigned>> Todo{{absolutePath(C), 0}};
-    std::set<std::string> Seen;
-    while (!Todo.empty()) {
-      auto [Path, Depth] = Todo.back();
-      Todo.pop_back();
-      if (!Seen.insert(Path).second)
-        continue;
-      llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
-      for (const std::string &Name : includesOf(Path, Cache)) {
-        std::string Resolved = absolutePath(Name, Dir);
-        if (Resolved == Target)
-          return C;
-        if (Depth < 4 && llvm::sys::fs::is_regular_file(Resolved))
-          Todo.push_back({Resolved, Depth + 1});
-      }
-    }
-  }
+  for (const std::string &C : Candidates)
+    if (absolutePath(C) != Target && reaches(absolutePath(C), Target, Cache))
+      return C;
   return std::nullopt;
+}
+
+bool includesFile(const std::string &From, const std::string &File) {
+  std::map<std::string, std::vector<std::string>> Cache;
+  return reaches(absolutePath(From), absolutePath(File), Cache);
 }
 
 std::vector<std::string> nearbySources(const std::string &File, unsigned MaxFiles) {

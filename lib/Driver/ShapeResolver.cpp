@@ -1,5 +1,6 @@
 //===- ShapeResolver.cpp - The one home of a kernel's block shape ---------===//
 #include "cuda-bank-lint/Driver/ShapeResolver.h"
+#include "cuda-bank-lint/Driver/Includers.h"
 #include "cuda-bank-lint/Driver/Annotations.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
 
@@ -77,15 +78,21 @@ std::string shapeAssumption(const FunctionModel &F) {
 std::optional<BlockShape> LaunchIndex::find(const FunctionModel &Kernel, const std::string &Analysed) {
   const llvm::StringRef Bare = bareName(Kernel.Name);
   const std::string KernelFile = canonical(Kernel.Where.File);
+  const std::string Self = canonical(Analysed);
   std::lock_guard<std::mutex> Guard(Lock);
   for (const std::string &File : Candidates(Analysed)) {
-    if (File == Analysed)
+    if (canonical(File) == Self)
       continue;
     auto It = Parsed.find(File);
     if (It == Parsed.end()) {
       auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
       if (!Buf || !mayLaunch((*Buf)->getBuffer(), Bare))
         continue; // not parsed: another kernel's name may still match it
+      // Only a unit that sees this kernel's declaration can launch it: one
+      // that includes the file defining it (a kernel of the same name in
+      // another sample is not parsed for nothing).
+      if (canonical(File) != KernelFile && !includesFile(File, KernelFile))
+        continue;
       It = Parsed.emplace(File, Parse(File)).first;
     }
     for (const LaunchedKernel &L : It->second) {

@@ -22,6 +22,10 @@ namespace cbl {
 std::optional<std::string> findIncluder(const std::string &File,
                                         const std::vector<std::string> &Candidates);
 
+/// Whether From includes File, directly or through headers found beside the
+/// including files (the search findIncluder makes).
+bool includesFile(const std::string &From, const std::string &File);
+
 /// The .cu files in File's directory and up to two directories above (their
 /// whole subtrees, at most MaxFiles files), sorted, nearest directory first.
 std::vector<std::string> nearbySources(const std::string &File, unsigned MaxFiles = 4000);
