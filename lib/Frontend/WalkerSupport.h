@@ -38,6 +38,13 @@ inline SymRef linearThreadIndex(IntType T) {
       SymExpr::binary(Opcode::Mul, Z, SymExpr::binary(Opcode::Mul, DX, DY, T), T), T);
 }
 
+/// A cooperative_groups query (thread_rank, size, num_threads,
+/// meta_group_rank, meta_group_size) of an object of class Cls
+/// ("thread_block", "thread_block_tile"; RD its declaration) as a value of
+/// type T; null when it is none of these or not static (CooperativeGroups.cpp).
+SymRef cooperativeGroupQuery(const std::string &Name, const std::string &Cls,
+                             const clang::CXXRecordDecl *RD, IntType T);
+
 /// E without parentheses, default arguments and default member initialisers
 /// (their expressions stand where they are used).
 inline const clang::Expr *skipDefaults(const clang::Expr *E) {
