@@ -17,6 +17,11 @@ __global__ void ptx(unsigned *out) {
   asm volatile("ld.volatile.shared.f32 %0, [%1];" : "=r"(b) : "r"(base + t * 128));
   // CHECK: inline-ptx.cu:[[@LINE-1]]:{{[0-9]+}}: warning: 32-way bank conflict in 'ld.volatile.shared.f32' reading 's'
   asm volatile("st.relaxed.cta.shared::cta.u16 [%0], %1;" ::"r"(base + t * 2), "h"((unsigned short)c));
+  // A generic pointer converted inside the asm (cvta.to.shared): the operand
+  // points into 's', so the access is known.
+  asm volatile("{ .reg .u64 p; cvta.to.shared.u64 p, %1; ld.shared.u32 %0, [p]; }"
+               : "=r"(d) : "l"(&s[t * 32]));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:{{[0-9]+}}: warning: 32-way bank conflict in 'ld.shared.u32' reading 's'
   out[t] = a + b + c + d;
 }
 
