@@ -59,21 +59,17 @@ WarpAccess atomic(AtomicRule Rule, unsigned Width, uint32_t Mask, const std::vec
 } // namespace
 
 TEST(AtomicModelH100, ReproducesEveryMeasuredRow) {
-  std::string Path = CBL_TEST_DATA_DIR "/h100-atomics.csv";
-  std::ifstream In(Path);
-  ASSERT_TRUE(In.good()) << "cannot open " << Path;
-  std::string Line;
-  ASSERT_TRUE(std::getline(In, Line));
-  std::vector<std::string> Header = test::splitCsvLine(Line);
-  ASSERT_EQ(Header.size(), 9u + WarpSize) << Line;
+  test::MeasuredTable T = test::readMeasuredTable(CBL_TEST_DATA_DIR "/h100-atomics.csv");
+  ASSERT_TRUE(T.Error.empty()) << T.Error;
+  const std::vector<std::string> &Header = T.Header;
+  ASSERT_EQ(Header.size(), 9u + WarpSize);
   ASSERT_EQ(Header[3], "rule");
   ASSERT_EQ(Header[6], "wavefronts");
   ASSERT_EQ(Header[8], "loop_ld_wavefronts");
   unsigned Rows = 0, Mismatches = 0, ValueDependent = 0;
   std::map<std::string, unsigned> PerOp;
-  for (unsigned LineNo = 2; std::getline(In, Line); ++LineNo) {
-    std::vector<std::string> F = test::splitCsvLine(Line);
-    ASSERT_EQ(F.size(), Header.size()) << "line " << LineNo;
+  for (const std::vector<std::string> &F : T.Rows) {
+    unsigned LineNo = Rows + 2;
     ++Rows;
     ++PerOp[F[0]];
     if (F[3] == "value-dependent") {
