@@ -173,7 +173,7 @@ unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Eva
       if (!Vs[K]) {
         const Evaluated &E = All[Same[K]];
         Vs[K] = analyseAccessAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape,
-                                      Ctx.Options.Arch, int(Id), Pad);
+                                      Ctx.Options.Arch, LayoutChange{int(Id), Pad, 0});
       }
       return *Vs[K];
     };
@@ -181,7 +181,7 @@ unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Eva
     // conflicts in: the full verdicts are computed only for paddings that
     // make it conflict-free.
     if (!Vs[TargetIndex] && !conflictFreeAnyShape(*Target.Access, Target.Fn->Loops, Arrays,
-                                                  Target.Fn->Shape, Ctx.Options.Arch, int(Id), Pad))
+                                                  Target.Fn->Shape, Ctx.Options.Arch, LayoutChange{int(Id), Pad, 0}))
       continue;
     const AccessVerdict &T = VerdictAt(TargetIndex);
     if ((T.Status != VerdictStatus::Exact && T.Status != VerdictStatus::Bound) ||

@@ -324,7 +324,7 @@ bool evaluateNumber(const SymExpr &E, const LaneEnv &Env, int64_t &Out) {
     return true;
   case ExprKind::RowStride: {
     const SharedArray &A = (*Env.Arrays)[E.ArrayId];
-    unsigned Pad = int(E.ArrayId) == Env.PaddedArray ? Env.Padding : 0;
+    unsigned Pad = int(E.ArrayId) == Env.Change.Array ? Env.Change.Padding : 0;
     Out = wrapToType(rowStrideOf(A, E.DimIndex, Pad), T);
     return true;
   }
@@ -407,7 +407,7 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
   }
   case ExprKind::RowStride: {
     const SharedArray &A = (*Env.Arrays)[E.ArrayId];
-    unsigned Pad = int(E.ArrayId) == Env.PaddedArray ? Env.Padding : 0;
+    unsigned Pad = int(E.ArrayId) == Env.Change.Array ? Env.Change.Padding : 0;
     return known(rowStrideOf(A, E.DimIndex, Pad), E.Type);
   }
   case ExprKind::LoopVar:

@@ -47,8 +47,7 @@ int64_t coefficientGcd(const SharedAccess &A, const std::vector<LoopInfo> &Loops
 /// offsets once P is known (blockIdx.x * P).
 std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                               const std::vector<SharedArray> &Arrays,
-                                              const EvalShape &Shape, BankArch Arch, int PaddedArray,
-                                              unsigned Padding, const std::string &P,
+                                              const EvalShape &Shape, BankArch Arch, LayoutChange Change, const std::string &P,
                                               const SymLeaves &L, bool BoundGuards) {
   std::vector<std::string> BoundBy;     // unknowns that decide which lanes run it
   std::vector<std::string> ThresholdBy; // unknowns of threshold guards (gid < n)
@@ -56,7 +55,7 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
   // Cost for one value of P; nullopt when not exact.
   auto CostAt = [&](int64_t V) -> std::optional<AccessVerdict> {
     std::map<std::string, int64_t> Values{{P, V}};
-    Context C{A, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
+    Context C{A, Loops, Arrays, Shape, Arch, Change};
     C.UniformValues = &Values;
     C.BoundGuards = BoundGuards;
     Collector Col(C);
@@ -72,7 +71,7 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
     // counter): passes 1-3 with P fixed, within a budget over all values.
     if (A.Loops.empty() || Evaluations > MaxEvaluationsPerParameter)
       return std::nullopt;
-    PassesResult R = boundPasses(A, Loops, Arrays, Shape, Arch, PaddedArray, Padding, &Values);
+    PassesResult R = boundPasses(A, Loops, Arrays, Shape, Arch, Change, &Values);
     Evaluations += R.Evaluations;
     if (!R.Verdict || Evaluations > MaxEvaluationsPerParameter)
       return std::nullopt;
@@ -185,8 +184,7 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
 
 std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                             const std::vector<SharedArray> &Arrays,
-                                            const EvalShape &Shape, BankArch Arch, int PaddedArray,
-                                            unsigned Padding, bool BoundGuards) {
+                                            const EvalShape &Shape, BankArch Arch, LayoutChange Change, bool BoundGuards) {
   SymLeaves L = collectLeaves(A.ByteOffset);
   std::vector<std::string> Names;
   for (const SymExpr *U : L.Uniforms)
@@ -201,7 +199,7 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
         std::any_of(A.Guards.begin(), A.Guards.end(),
                     [&](const Guard &G) { return degreeIn(*G.Cond, P) != 0; }))
       continue;
-    if (auto V = casesOfParameter(A, Loops, Arrays, Shape, Arch, PaddedArray, Padding, P, L, BoundGuards))
+    if (auto V = casesOfParameter(A, Loops, Arrays, Shape, Arch, Change, P, L, BoundGuards))
       return V;
   }
   return std::nullopt;
@@ -216,7 +214,7 @@ std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::v
                                              const EvalShape &Shape, BankArch Arch, bool BoundGuards) {
   if (A.Width != 4 || Arch != BankArch::Sm70Plus || A.Op == AccessOp::Atomic)
     return std::nullopt;
-  Context C{A, Loops, Arrays, Shape, Arch, -1, 0};
+  Context C{A, Loops, Arrays, Shape, Arch, {}};
   C.BoundGuards = BoundGuards;
   std::vector<std::vector<LinearWord>> Warps;
   std::vector<std::string> Names;

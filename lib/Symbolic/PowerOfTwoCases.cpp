@@ -115,7 +115,7 @@ std::string valuesText(const std::vector<int64_t> &Values, const std::vector<boo
 
 std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                      const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                                     BankArch Arch, int PaddedArray, unsigned Padding,
+                                     BankArch Arch, LayoutChange Change,
                                      const Candidate &P) {
   std::vector<int64_t> Values;
   if (P.How == Pinned::ShiftAmount)
@@ -144,7 +144,7 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
       break;
     }
     std::map<std::string, int64_t> Fixed{{P.Name, Values[I]}};
-    PassesResult R = boundPasses(A, Loops, Arrays, Shape, Arch, PaddedArray, Padding, &Fixed);
+    PassesResult R = boundPasses(A, Loops, Arrays, Shape, Arch, Change, &Fixed);
     Evaluations += R.Evaluations;
     if (!R.Verdict) {
       if (FirstFailure.empty())
@@ -289,8 +289,7 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
 
 std::optional<AccessVerdict> powerOfTwoCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                              const std::vector<SharedArray> &Arrays,
-                                             const EvalShape &Shape, BankArch Arch, int PaddedArray,
-                                             unsigned Padding) {
+                                             const EvalShape &Shape, BankArch Arch, LayoutChange Change) {
   std::vector<Candidate> Candidates;
   findCandidates(*A.ByteOffset, Candidates);
   for (const Guard &G : A.Guards)
@@ -323,7 +322,7 @@ std::optional<AccessVerdict> powerOfTwoCases(const SharedAccess &A, const std::v
   std::stable_sort(Candidates.begin(), Candidates.end(),
                    [](const Candidate &X, const Candidate &Y) { return X.How < Y.How; });
   for (const Candidate &P : Candidates)
-    if (auto V = casesOf(A, Loops, Arrays, Shape, Arch, PaddedArray, Padding, P))
+    if (auto V = casesOf(A, Loops, Arrays, Shape, Arch, Change, P))
       return V;
   return std::nullopt;
 }

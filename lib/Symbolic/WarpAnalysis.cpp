@@ -112,7 +112,7 @@ uint32_t lanesOutsideArray(const Context &C, const WarpResult &R) {
   if (!R.Ok || !R.Params.empty())
     return 0;
   const SharedArray &Arr = C.Arrays[C.A.ArrayId];
-  uint64_t Size = storageBytes(Arr, int(C.A.ArrayId) == C.PaddedArray ? C.Padding : 0);
+  uint64_t Size = storageBytes(Arr, int(C.A.ArrayId) == C.Change.Array ? C.Change.Padding : 0);
   uint32_t Outside = 0;
   for (unsigned L = 0; Size && L < WarpSize; ++L)
     if ((R.WA.ActiveMask >> L & 1) && (R.WA.ByteAddr[L] > Size || R.WA.ByteAddr[L] + C.A.Width > Size))
@@ -127,8 +127,8 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
     return false;
   Env.Arrays = &C.Arrays;
   Env.UniformValues = C.UniformValues;
-  Env.PaddedArray = C.PaddedArray;
-  Env.Padding = C.Padding;
+  Env.Change.Array = C.Change.Array;
+  Env.Change.Padding = C.Change.Padding;
   Env.AffineCounters = &C.Affine;
   if (C.Shape.Dim[0]) {
     setThread(Env, T, C.Shape.Dim);
@@ -436,7 +436,7 @@ namespace warp {
 
 PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                          const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                         BankArch Arch, int PaddedArray, unsigned Padding,
+                         BankArch Arch, LayoutChange Change,
                          const std::map<std::string, int64_t> *Values) {
   PassesResult Out;
   // One pass (enumerated or parametric, bound or not); on success it fills
@@ -447,7 +447,7 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
     std::string NotEnumerable; ///< why the loops could not be run
   };
   auto Run = [&](bool Bound, bool Enumerate) {
-    Context C{Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding};
+    Context C{Access, Loops, Arrays, Shape, Arch, Change};
     C.UniformValues = Values;
     C.NoteOutsideArray = Values != nullptr;
     C.BoundGuards = Bound;
@@ -521,14 +521,14 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
 /// The verdict for a warp that runs the access together.
 static AccessVerdict analyseConverged(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                       const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                                      BankArch Arch, int PaddedArray, unsigned Padding) {
+                                      BankArch Arch, LayoutChange Change) {
   if (!Access.Unsupported.empty() || !Access.NotAnalysable.empty()) {
     AccessVerdict V;
     V.Status = Access.Unsupported.empty() ? VerdictStatus::Unknown : VerdictStatus::Unsupported;
     V.Reason = Access.Unsupported.empty() ? Access.NotAnalysable : Access.Unsupported;
     return V;
   }
-  PassesResult First = boundPasses(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding);
+  PassesResult First = boundPasses(Access, Loops, Arrays, Shape, Arch, Change);
   if (First.Verdict)
     return *First.Verdict;
   const Failure &FirstFailure = First.Fail;
@@ -538,14 +538,14 @@ static AccessVerdict analyseConverged(const SharedAccess &Access, const std::vec
     // strongest answer; otherwise the degrees per value of one parameter say
     // more than isl's condition for "some conflict".
     std::optional<AccessVerdict> Isl;
-    if (PaddedArray < 0)
+    if (Change.Array < 0)
       Isl = islParameterSet(Access, Loops, Arrays, Shape, Arch, FailedInBoundPass);
     if (Isl && Isl->Status == VerdictStatus::Exact)
       return *Isl;
-    if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding,
+    if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, Change,
                                 FailedInBoundPass))
       return *V;
-    if (auto V = powerOfTwoCases(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding))
+    if (auto V = powerOfTwoCases(Access, Loops, Arrays, Shape, Arch, Change))
       return *V;
     if (Isl)
       return *Isl;
@@ -559,8 +559,8 @@ static AccessVerdict analyseConverged(const SharedAccess &Access, const std::vec
 
 AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                             const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                            BankArch Arch, int PaddedArray, unsigned Padding) {
-  AccessVerdict V = analyseConverged(Access, Loops, Arrays, Shape, Arch, PaddedArray, Padding);
+                            BankArch Arch, LayoutChange Change) {
+  AccessVerdict V = analyseConverged(Access, Loops, Arrays, Shape, Arch, Change);
   // Lanes that run it apart take several instructions of fewer lanes each:
   // none costs more than the whole warp's, which is what is shown.
   if (!Access.MaySplit.empty() && V.Status == VerdictStatus::Exact) {
@@ -643,30 +643,30 @@ EvalShape candidateShape(unsigned X) {
 
 bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                           const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
-                          BankArch Arch, int PaddedArray, unsigned Padding) {
+                          BankArch Arch, LayoutChange Change) {
   auto Clean = [](const AccessVerdict &V) {
     return (V.Status == VerdictStatus::Exact || V.Status == VerdictStatus::Bound) &&
            V.Cost.Wavefronts == V.Cost.Ideal;
   };
   if (!dependsOnBlockWidth(Access, Shape))
-    return Clean(analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, PaddedArray, Padding));
+    return Clean(analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change));
   for (unsigned X : plausibleWidths(Access))
-    if (!Clean(analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, PaddedArray, Padding)))
+    if (!Clean(analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, Change)))
       return false;
   return true;
 }
 
 AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
-                                    BankArch Arch, int PaddedArray, unsigned Padding) {
+                                    BankArch Arch, LayoutChange Change) {
   if (!Access.Unsupported.empty() || !dependsOnBlockWidth(Access, Shape))
-    return analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, PaddedArray, Padding);
+    return analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change);
   AccessVerdict Worst;
   bool Any = false;
   unsigned Conflicting = 0, Evaluated = 0;
   std::vector<VerdictCase> Cases;
   for (unsigned X : plausibleWidths(Access)) {
-    AccessVerdict V = analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, PaddedArray, Padding);
+    AccessVerdict V = analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, Change);
     if (V.Status == VerdictStatus::Unknown || V.Status == VerdictStatus::DataDependent)
       return V;
     ++Evaluated;

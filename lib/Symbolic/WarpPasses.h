@@ -61,8 +61,7 @@ struct Context {
   const std::vector<SharedArray> &Arrays;
   const EvalShape &Shape;
   BankArch Arch;
-  int PaddedArray;
-  unsigned Padding;
+  LayoutChange Change;
   bool BoundGuards = false; ///< treat guards decided by uniform unknowns as taken
   bool UniformLoopBound = false; ///< a loop's bound depends on a uniform unknown
   std::vector<std::string> LoopBoundBy; ///< unknowns deciding how many iterations run
@@ -162,15 +161,14 @@ struct PassesResult {
 };
 PassesResult boundPasses(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                          const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                         BankArch Arch, int PaddedArray, unsigned Padding,
+                         BankArch Arch, LayoutChange Change,
                          const std::map<std::string, int64_t> *Values = nullptr);
 
 /// Pass 4: one uniform unknown enters the address affinely; its values are
 /// enumerated over one period of the bank pattern plus the small values.
 std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                             const std::vector<SharedArray> &Arrays,
-                                            const EvalShape &Shape, BankArch Arch, int PaddedArray,
-                                            unsigned Padding, bool BoundGuards);
+                                            const EvalShape &Shape, BankArch Arch, LayoutChange Change, bool BoundGuards);
 /// Pass 5 (4-byte accesses): isl decides for which values of several
 /// uniform unknowns two lanes conflict.
 std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
@@ -184,8 +182,7 @@ std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::v
 /// costs the most any access can.
 std::optional<AccessVerdict> powerOfTwoCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                              const std::vector<SharedArray> &Arrays,
-                                             const EvalShape &Shape, BankArch Arch, int PaddedArray,
-                                             unsigned Padding);
+                                             const EvalShape &Shape, BankArch Arch, LayoutChange Change);
 
 } // namespace cbl::warp
 

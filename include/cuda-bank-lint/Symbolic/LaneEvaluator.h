@@ -47,15 +47,25 @@ struct AffineCounter {
   std::string Iteration;
 };
 
+/// A layout of one array to evaluate instead of the declared one, to check a
+/// fix without re-parsing: its innermost dimension padded by Padding
+/// elements, or its rows XOR-swizzled in chunks of SwizzleBytes (16: the
+/// 16-byte chunk c of row r moves to c ^ (r % 8); 4: word c moves to
+/// c ^ (r % 32)), within each 128 bytes of a row.
+struct LayoutChange {
+  int Array = -1; ///< -1: the declared layouts
+  unsigned Padding = 0;
+  unsigned SwizzleBytes = 0;
+};
+
 /// The concrete situation of one thread.
 struct LaneEnv {
   unsigned Tid[3] = {0, 0, 0};
   std::optional<unsigned> BlockDim[3];       ///< unset = warp-uniform unknown
   const std::vector<SharedArray> *Arrays = nullptr;
-  /// Extra elements appended to the innermost dimension of one array, to
-  /// evaluate a padding fix without re-parsing.
-  int PaddedArray = -1;
-  unsigned Padding = 0;
+  /// A layout to evaluate instead of the declared one (a fix, checked
+  /// without re-parsing).
+  LayoutChange Change;
   /// Values of enumerated loop counters for this thread (LoopId -> value);
   /// counters not bound here stay unknowns.
   const std::map<unsigned, int64_t> *LoopValues = nullptr;

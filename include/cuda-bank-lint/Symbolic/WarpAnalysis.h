@@ -41,6 +41,7 @@
 
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 #include "cuda-bank-lint/BankModel/BankModel.h"
+#include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 
 #include <array>
 #include <string>
@@ -107,7 +108,7 @@ EvalShape evalShapeFor(const BlockShape &Shape);
 /// that array padded (for fix-its).
 AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                             const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                            BankArch Arch, int PaddedArray = -1, unsigned Padding = 0);
+                            BankArch Arch, LayoutChange Change = {});
 
 /// For a block of unknown shape: if the access depends on threadIdx.y/z, the
 /// answer depends on blockDim.x; analyses it for blockDim.x = 1, 2, 4, ...,
@@ -115,14 +116,14 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
 /// per width. Otherwise the 1-D analysis of analyseAccess.
 AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
-                                    BankArch Arch, int PaddedArray = -1, unsigned Padding = 0);
+                                    BankArch Arch, LayoutChange Change = {});
 
 /// Whether Access has no excess wavefronts (status exact or bound) for every
 /// shape analyseAccessAnyShape considers; stops at the first shape with a
 /// conflict (a quick test for candidate fixes).
 bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                           const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
-                          BankArch Arch, int PaddedArray = -1, unsigned Padding = 0);
+                          BankArch Arch, LayoutChange Change = {});
 
 /// The byte offset of an access as C text, with array strides resolved, e.g.
 /// "threadIdx.x * 132 + threadIdx.y * 4".
