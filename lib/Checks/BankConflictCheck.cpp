@@ -202,6 +202,45 @@ unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Eva
   return 0;
 }
 
+/// "an XOR swizzle of the 16-byte chunks of 'tile' by the row, element
+/// [r][c] stored at [r][((c / 8) ^ (r % 8)) * 8 + c % 8] in every access,
+/// makes every access to 'tile' conflict-free (verified ...)". Not a
+/// fix-it: the index of every access changes, not one place.
+static std::string swizzleNote(const SharedArray &Arr, unsigned Chunk) {
+  unsigned PerChunk = Chunk / Arr.ElementSize, Rows = 128 / Chunk;
+  std::string Col = PerChunk == 1 ? fmt::format("c ^ (r % {})", Rows)
+                                  : fmt::format("((c / {0}) ^ (r % {1})) * {0} + c % {0}", PerChunk,
+                                                Rows);
+  return fmt::format("an XOR swizzle of the {}-byte chunks of '{}' by the row, element [r][c] "
+                     "stored at [r][{}] in every access, makes every access to '{}' conflict-free "
+                     "(verified for the same block shapes)",
+                     Chunk, Arr.Name, Col, Arr.Name);
+}
+
+unsigned BankConflictCheck::findSwizzle(CheckContext &Ctx, const std::vector<Evaluated> &All,
+                                        unsigned Id) {
+  const SharedArray &Arr = Ctx.Model.Arrays[Id];
+  if (Arr.Dims.size() < 2 || Arr.IsExtern || (uint64_t(Arr.Dims.back()) * Arr.ElementSize) % 128)
+    return 0;
+  for (unsigned Chunk : {16u, 4u}) {
+    if (Arr.ElementSize > Chunk)
+      continue;
+    bool Clean = true;
+    for (size_t I = 0; I < All.size() && Clean; ++I) {
+      const Evaluated &E = All[I];
+      if (E.Access->ArrayId != Id)
+        continue;
+      // A wider access would straddle chunks that move independently.
+      Clean = E.Access->Width <= Chunk &&
+              conflictFreeAnyShape(*E.Access, E.Fn->Loops, Ctx.Model.Arrays, E.Fn->Shape,
+                                   Ctx.Options.Arch, LayoutChange{int(Id), 0, Chunk});
+    }
+    if (Clean)
+      return Chunk;
+  }
+  return 0;
+}
+
 Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All,
                                     const Evaluated &E) {
   const SharedAccess &A = *E.Access;
@@ -354,6 +393,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
                                      Arr.Name),
                          {}});
     }
+    if (unsigned Chunk = findSwizzle(Ctx, All, A.ArrayId))
+      F.Notes.push_back({Arr.Decl, swizzleNote(Arr, Chunk), {}});
   } else if (Arr.Dims.size() <= 1) {
     F.Notes.push_back({Arr.Decl,
                        fmt::format("'{}' is {}, so padding a dimension does not apply; change the "

@@ -33,6 +33,10 @@ private:
   /// without making any access of the same array worse; 0 if none up to 32.
   unsigned findPadding(CheckContext &Ctx, const std::vector<Evaluated> &All,
                        const Evaluated &Target);
+  /// The chunk (16 or 4 bytes) of an XOR swizzle of the array's 128-byte row
+  /// segments by the row that leaves every access of the array conflict-free
+  /// for every block shape considered; 0 if none does.
+  unsigned findSwizzle(CheckContext &Ctx, const std::vector<Evaluated> &All, unsigned Id);
   Finding diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All, const Evaluated &E);
   /// Verdicts with an array padded, per (array, padding), one per access to
   /// that array, computed only when a padding candidate needs them.

@@ -106,6 +106,22 @@ uint64_t storageBytes(const SharedArray &A, unsigned Padding) {
   return A.Dims[0] * uint64_t(rowStrideOf(A, 0, Padding)) * A.ElementSize;
 }
 
+/// Byte offset Addr in the layout C evaluates: with the array's rows
+/// XOR-swizzled (LayoutChange::SwizzleBytes), chunk c of row r within each
+/// 128 bytes moves to c ^ (r % (128 / SwizzleBytes)).
+uint64_t swizzled(const Context &C, uint64_t Addr) {
+  const unsigned U = C.Change.SwizzleBytes;
+  if (!U || int(C.A.ArrayId) != C.Change.Array)
+    return Addr;
+  const SharedArray &Arr = C.Arrays[C.A.ArrayId];
+  uint64_t Pitch = Arr.Dims.empty() ? 0 : uint64_t(Arr.Dims.back()) * Arr.ElementSize;
+  if (Pitch == 0 || Pitch % 128)
+    return Addr;
+  uint64_t Row = Addr / Pitch, InRow = Addr % Pitch;
+  uint64_t Chunk = (InRow % 128) / U ^ (Row % (128 / U));
+  return Row * Pitch + InRow / 128 * 128 + Chunk * U + InRow % U;
+}
+
 /// The active lanes of R that address bytes outside the array (a sized one,
 /// with the addresses fully known).
 uint32_t lanesOutsideArray(const Context &C, const WarpResult &R) {
@@ -127,8 +143,7 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
     return false;
   Env.Arrays = &C.Arrays;
   Env.UniformValues = C.UniformValues;
-  Env.Change.Array = C.Change.Array;
-  Env.Change.Padding = C.Change.Padding;
+  Env.Change = C.Change;
   Env.AffineCounters = &C.Affine;
   if (C.Shape.Dim[0]) {
     setThread(Env, T, C.Shape.Dim);
@@ -291,7 +306,11 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
       return R;
     }
     R.WA.ActiveMask |= 1u << L;
-    R.WA.ByteAddr[L] = uint64_t(A.C);
+    R.WA.ByteAddr[L] = swizzled(C, uint64_t(A.C));
+  }
+  if (!Offset.empty() && C.Change.SwizzleBytes && int(C.A.ArrayId) == C.Change.Array) {
+    R.Fail.Reason = "a swizzle cannot be checked with an offset that depends on " + quotedNames(Offset);
+    return R;
   }
   // A common offset sum(c_i * u_i) can take any multiple of gcd(c_i); the
   // bank model is exact for it when that gcd is a multiple of the shift

@@ -18,6 +18,7 @@ __global__ void plain(half *out) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
                : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a));
   // CHECK: ldmatrix.cu:[[@LINE-1]]:{{[0-9]+}}: warning: 8-way bank conflict in 'ldmatrix.x4' reading 'tile': 8 lanes of warp 0 read 8 distinct words of bank 0 in phase 0 of 4 (32 wavefronts, ideal 4)
+  // CHECK: note: an XOR swizzle of the 16-byte chunks of 'tile' by the row, element [r][c] stored at [r][((c / 8) ^ (r % 8)) * 8 + c % 8] in every access, makes every access to 'tile' conflict-free
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];"
                : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a));
   // CHECK: ldmatrix.cu:[[@LINE-1]]:{{[0-9]+}}: warning: 8-way bank conflict in 'ldmatrix.x4.trans' reading 'tile'
