@@ -219,9 +219,13 @@ static std::string swizzleNote(const SharedArray &Arr, unsigned Chunk) {
 
 unsigned BankConflictCheck::findSwizzle(CheckContext &Ctx, const std::vector<Evaluated> &All,
                                         unsigned Id) {
+  auto Cached = SwizzleCache.find(Id);
+  if (Cached != SwizzleCache.end())
+    return Cached->second;
+  unsigned &Answer = SwizzleCache[Id];
   const SharedArray &Arr = Ctx.Model.Arrays[Id];
   if (Arr.Dims.size() < 2 || Arr.IsExtern || (uint64_t(Arr.Dims.back()) * Arr.ElementSize) % 128)
-    return 0;
+    return Answer = 0;
   for (unsigned Chunk : {16u, 4u}) {
     if (Arr.ElementSize > Chunk)
       continue;
@@ -236,9 +240,9 @@ unsigned BankConflictCheck::findSwizzle(CheckContext &Ctx, const std::vector<Eva
                                    Ctx.Options.Arch, LayoutChange{int(Id), 0, Chunk});
     }
     if (Clean)
-      return Chunk;
+      return Answer = Chunk;
   }
-  return 0;
+  return Answer = 0;
 }
 
 Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All,
@@ -413,6 +417,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
   const auto &Arrays = Ctx.Model.Arrays;
   std::vector<Evaluated> All;
   Compiled.clear();
+  SwizzleCache.clear();
   Compiled.reserve(Ctx.Model.Functions.size());
   for (const FunctionModel &F : Ctx.Model.Functions) {
     Compiled.push_back(asCompiled(F.Accesses, Arrays, F.Loops));

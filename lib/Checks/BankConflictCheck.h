@@ -37,6 +37,7 @@ private:
   /// segments by the row that leaves every access of the array conflict-free
   /// for every block shape considered; 0 if none does.
   unsigned findSwizzle(CheckContext &Ctx, const std::vector<Evaluated> &All, unsigned Id);
+  std::map<unsigned, unsigned> SwizzleCache; ///< per array: findSwizzle's answer
   Finding diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All, const Evaluated &E);
   /// Verdicts with an array padded, per (array, padding), one per access to
   /// that array, computed only when a padding candidate needs them.
