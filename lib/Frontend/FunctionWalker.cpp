@@ -385,6 +385,19 @@ void FunctionWalker::visit(const Expr *E) {
   if (!E)
     return;
   E = skipDefaults(E);
+  if (const auto *RE = dyn_cast<RecoveryExpr>(E)) {
+    // Clang rejected this expression (it uses a declaration Clang marks
+    // invalid, such as a __shared__ cuda::barrier whose constructor nvcc
+    // does not run): the shared memory it names is reported, not dropped.
+    for (const Expr *Sub : RE->subExpressions())
+      if (auto Loc = lvalOf(Sub->IgnoreParenImpCasts()))
+        recordUnsupported(RE, *Loc, AccessOp::Load, 0,
+                          "in an expression Clang rejects (it uses a declaration Clang marks "
+                          "invalid, e.g. a __shared__ cuda::barrier): not analysed");
+      else
+        visit(Sub);
+    return;
+  }
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     if (ICE->getCastKind() == CK_LValueToRValue) {
       // A call returning a reference is analysed first, so its result is known.

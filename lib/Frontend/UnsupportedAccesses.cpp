@@ -252,6 +252,25 @@ bool FunctionWalker::recordAtomicRefCall(const CallExpr *Call) {
 bool FunctionWalker::recordUnsupportedCall(const CallExpr *Call) {
   if (recordAtomicRefCall(Call))
     return true;
+  if (Call->containsErrors() && !Call->getDirectCallee()) {
+    // A call Clang could not resolve because it uses a declaration Clang marks
+    // invalid (a __shared__ cuda::barrier): its shared-memory arguments are
+    // reported, not dropped.
+    bool Any = false;
+    for (const Expr *Arg : Call->arguments()) {
+      const Expr *A = Arg->IgnoreParenImpCasts();
+      std::optional<SharedLoc> Loc = ptrOf(Arg);
+      if (!Loc)
+        Loc = lvalOf(A);
+      if (!Loc)
+        continue;
+      recordUnsupported(Call, *Loc, AccessOp::Load, 0,
+                        "in a call Clang rejects (it uses a declaration Clang marks invalid, e.g. a "
+                        "__shared__ cuda::barrier): not analysed");
+      Any = true;
+    }
+    return Any;
+  }
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !Callee->getIdentifier())
     return false;
@@ -272,6 +291,19 @@ bool FunctionWalker::recordUnsupportedCall(const CallExpr *Call) {
     recordAtomic(Call, *Loc, classifyAtomic(*Op, atomicValueOf(T), WidthOf(T), Name), Name.str());
     return true;
   }
+  // Library asynchronous copies (cuda::memcpy_async, cooperative_groups::
+  // memcpy_async, __pipeline_memcpy_async) lower to cp.async or
+  // cp.async.bulk: one record at the call, not one per branch inside.
+  if (Name == "memcpy_async" || Name == "__pipeline_memcpy_async")
+    for (const Expr *Arg : Call->arguments())
+      if (auto Loc = ptrOf(Arg)) {
+        recordUnsupported(Call, *Loc, AccessOp::Store, 0,
+                          "asynchronous copy into shared memory ('" + Name.str() +
+                              "': cp.async or cp.async.bulk) is not bank-modelled: the H100's "
+                              "shared-memory counters do not show its destination's bank cost "
+                              "(measured for cp.async, docs/bank-model.md)");
+        return true;
+      }
   const FunctionDecl *Def = nullptr;
   if (Callee->hasBody(Def) || isSharedAddressConversion(Name))
     return false; // walked in place, or only computes an address
