@@ -60,3 +60,15 @@ __global__ void copies(const int4 *in, int *out) {
 // JSON-NEXT: "wavefronts": 1,
 // JSON: "reason": "cp.async is not bank-modelled: {{.*}}",
 // JSON-NEXT: "status": "unsupported",
+
+// RUN: %cbl --block-dim=32 --format=json %s | %FileCheck %s --check-prefix=BULK
+__global__ void bulk(const int4 *in) {
+  __shared__ __align__(128) int4 buf[256];
+  __shared__ __align__(8) unsigned long long mbar;
+  unsigned d = SMEM(&buf[0]), b = SMEM(&mbar);
+  if (threadIdx.x == 0)
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], 4096, [%2];"
+                 ::"r"(d), "l"(in), "r"(b) : "memory");
+}
+// BULK: "reason": "cp.async.bulk is one bulk transfer (TMA), not bank-modelled: on the H100 the shared-memory pipe counts no wavefront for it, whatever its size and offset (measured, docs/bank-model.md)",
+// BULK-NEXT: "status": "unsupported",
