@@ -3,6 +3,7 @@
 #include "SymbolicText.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 
 namespace cbl {
@@ -142,19 +143,23 @@ bool lessThan(int64_t A, int64_t B, IntType T) {
 enum class NumberResult { Ok, DivisionByZero, BadShift, Unsupported };
 NumberResult numberBinary(Opcode Op, int64_t X, int64_t Y, IntType T, IntType OT, int64_t &R) {
   switch (Op) {
-  case Opcode::Add: R = X + Y; return NumberResult::Ok;
-  case Opcode::Sub: R = X + -1 * Y; return NumberResult::Ok;
-  case Opcode::Mul: R = Y * X; return NumberResult::Ok;
+  // Two's-complement wrap-around in 64 bits (the caller wraps to T): done
+  // in unsigned arithmetic, where it is defined.
+  case Opcode::Add: R = int64_t(uint64_t(X) + uint64_t(Y)); return NumberResult::Ok;
+  case Opcode::Sub: R = int64_t(uint64_t(X) - uint64_t(Y)); return NumberResult::Ok;
+  case Opcode::Mul: R = int64_t(uint64_t(X) * uint64_t(Y)); return NumberResult::Ok;
   case Opcode::Shl:
     if (Y < 0 || Y >= int64_t(T.Bits))
       return NumberResult::BadShift;
-    R = X * (int64_t(1) << Y);
+    R = int64_t(uint64_t(X) << Y);
     return NumberResult::Ok;
   case Opcode::Div:
   case Opcode::Rem:
     if (Y == 0)
       return NumberResult::DivisionByZero;
-    if (T.Signed)
+    if (T.Signed && X == INT64_MIN && Y == -1)
+      R = Op == Opcode::Div ? X : 0; // wraps, as the hardware does
+    else if (T.Signed)
       R = Op == Opcode::Div ? X / Y : X % Y;
     else
       R = int64_t(Op == Opcode::Div ? uint64_t(X) / uint64_t(Y) : uint64_t(X) % uint64_t(Y));
