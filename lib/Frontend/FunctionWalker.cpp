@@ -618,6 +618,25 @@ void FunctionWalker::visit(const Expr *E) {
       visit(CE);
 }
 
+/// The locals S declares go out of scope: their state leaves the environment,
+/// so that it (and every copy of it at a branch) holds only the live ones.
+void FunctionWalker::forget(const Stmt *S) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(S);
+  if (!DS)
+    return;
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      if (VD->isStaticLocal() || isSharedVar(VD))
+        continue;
+      Vars.Ints.erase(VD);
+      Vars.Ptrs.erase(VD);
+      Vars.Refs.erase(VD);
+      Vars.ObjectVars.erase(VD);
+      Vars.SharedAddrs.erase(VD);
+      Vars.AtomicRefs.erase(VD);
+    }
+}
+
 void FunctionWalker::walkStmt(const Stmt *S) {
   if (!S)
     return;
@@ -628,6 +647,8 @@ void FunctionWalker::walkStmt(const Stmt *S) {
       if (isFalse(Alive))
         break; // unreachable rest of the block
     }
+    for (const Stmt *Child : CS->body())
+      forget(Child);
     return;
   }
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -642,6 +663,7 @@ void FunctionWalker::walkStmt(const Stmt *S) {
   }
   if (const auto *For = dyn_cast<ForStmt>(S)) {
     walkLoop(For, For->getInit(), For->getCond(), For->getInc(), For->getBody(), true);
+    forget(For->getInit());
     return;
   }
   if (const auto *While = dyn_cast<WhileStmt>(S)) {

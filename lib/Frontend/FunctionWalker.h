@@ -174,6 +174,7 @@ private:
   void assignVar(const clang::VarDecl *VD, const clang::Expr *RHS, SymRef Value);
   void declare(const clang::VarDecl *VD);
   void walkStmt(const clang::Stmt *S);
+  void forget(const clang::Stmt *S);
   void walkIf(const clang::IfStmt *If);
   void walkLoop(const clang::Stmt *Loop, const clang::Stmt *Init, const clang::Expr *Cond,
                 const clang::Expr *Inc, const clang::Stmt *Body, bool CondFirst);

@@ -6,35 +6,46 @@
 
 #include <algorithm>
 #include <map>
+#include <vector>
 #include <memory>
 
 namespace cbl {
 
 namespace {
 
-/// Source lines for carets; files are read once per run.
+/// Source lines for carets; files are read and their line starts indexed
+/// once per run (a lookup is then constant time, not a scan from the top).
 class SourceLines {
 public:
   std::optional<std::string> line(const std::string &File, unsigned Line) {
     auto It = Files.find(File);
     if (It == Files.end()) {
-      auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-      It = Files.emplace(File, Buf ? std::move(*Buf) : nullptr).first;
+      Indexed F;
+      if (auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true)) {
+        F.Buffer = std::move(*Buf);
+        llvm::StringRef Text = F.Buffer->getBuffer();
+        F.Starts.push_back(0);
+        for (size_t I = 0; I < Text.size(); ++I)
+          if (Text[I] == '\n')
+            F.Starts.push_back(I + 1);
+      }
+      It = Files.emplace(File, std::move(F)).first;
     }
-    if (!It->second || Line == 0)
+    const Indexed &F = It->second;
+    if (!F.Buffer || Line == 0 || Line > F.Starts.size())
       return std::nullopt;
-    llvm::StringRef Text = It->second->getBuffer();
-    for (unsigned I = 1; I < Line; ++I) {
-      size_t NL = Text.find('\n');
-      if (NL == llvm::StringRef::npos)
-        return std::nullopt;
-      Text = Text.drop_front(NL + 1);
-    }
+    llvm::StringRef Text = F.Buffer->getBuffer().drop_front(F.Starts[Line - 1]);
+    if (Text.empty() && Line == F.Starts.size() && Line > 1)
+      return std::nullopt; // past the last line
     return Text.take_until([](char C) { return C == '\n' || C == '\r'; }).str();
   }
 
 private:
-  std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Files;
+  struct Indexed {
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    std::vector<size_t> Starts; ///< byte offset of each line
+  };
+  std::map<std::string, Indexed> Files;
 };
 
 void printLocated(llvm::raw_ostream &OS, SourceLines &Src, const SourcePos &P, const char *Level,
