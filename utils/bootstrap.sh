@@ -4,6 +4,8 @@
 #   utils/bootstrap.sh examples  runs the tool on examples/
 #   utils/bootstrap.sh test      runs every test (unit + lit) through ctest
 #   utils/bootstrap.sh build     only builds
+#   utils/bootstrap.sh sanitize  also builds with ASan+UBSan (build-sanitize) and
+#                                runs every test under it (utils/sanitize.sh)
 # BUILD_DIR (default: build) selects the build directory.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,5 +39,7 @@ case "$what" in
     "$build/bin/cuda-bank-lint" "$root"/examples/*.cu ;;
   test)
     ctest --test-dir "$build" --output-on-failure ;;
-  *) echo "usage: $0 [examples|test|build]" >&2; exit 2 ;;
+  sanitize)
+    "$root/utils/sanitize.sh" "$root/build-sanitize" ;;
+  *) echo "usage: $0 [examples|test|build|sanitize]" >&2; exit 2 ;;
 esac
