@@ -3,6 +3,7 @@
 // generator call draws from its own rng, so an operation's patterns do not
 // depend on which other operations a run includes.
 #pragma once
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -74,3 +75,16 @@ static std::vector<Pattern> patterns(unsigned W, std::mt19937 &rng) {
   return P;
 }
 
+
+// The CSV the oracles write: one line per launch, in launch order.
+inline void writePatternHeader(FILE *f) {
+  fprintf(f, "launch,op,width,kind,mask");
+  for (int i = 0; i < 32; ++i) fprintf(f, ",o%d", i);
+  fprintf(f, "\n");
+}
+
+inline void writePatternRow(FILE *f, unsigned launch, const char *op, unsigned width, const Pattern &p) {
+  fprintf(f, "%u,%s,%u,%s,0x%08x", launch, op, width, p.kind, p.mask);
+  for (int i = 0; i < 32; ++i) fprintf(f, ",%u", p.off[i]);
+  fprintf(f, "\n");
+}

@@ -77,9 +77,7 @@ int main(int argc, char **argv) {
   FILE *f = fopen(argc > 1 ? argv[1] : "patterns.csv", "w");
   unsigned *dOffs; unsigned long long *dOut;
   cudaMalloc(&dOffs, 32 * 4); cudaMalloc(&dOut, 32 * 8);
-  fprintf(f, "launch,op,width,kind,mask");
-  for (int i = 0; i < 32; ++i) fprintf(f, ",o%d", i);
-  fprintf(f, "\n");
+  writePatternHeader(f);
   unsigned launch = 0;
   for (int op = 0; op < NUM_OPS; ++op) {
     std::mt19937 rng(1234 + OpWidth[op]);
@@ -87,9 +85,7 @@ int main(int argc, char **argv) {
     for (auto &p : P) {
       cudaMemcpy(dOffs, p.off, 128, cudaMemcpyHostToDevice);
       Kernels[op]<<<1, 32>>>(dOffs, p.mask, dOut);
-      fprintf(f, "%u,%s,%u,%s,0x%08x", launch++, OpNames[op], OpWidth[op], p.kind, p.mask);
-      for (int i = 0; i < 32; ++i) fprintf(f, ",%u", p.off[i]);
-      fprintf(f, "\n");
+      writePatternRow(f, launch++, OpNames[op], OpWidth[op], p);
     }
   }
   cudaError_t e = cudaDeviceSynchronize();

@@ -61,9 +61,7 @@ int main(int argc, char **argv) {
   unsigned *dOffs, *dOut; uint4 *g;
   cudaMalloc(&dOffs, 32 * 4); cudaMalloc(&dOut, 32 * 4); cudaMalloc(&g, 32 * 16);
   cudaMemset(g, 0, 32 * 16);
-  fprintf(f, "launch,op,width,kind,mask");
-  for (int i = 0; i < 32; ++i) fprintf(f, ",o%d", i);
-  fprintf(f, "\n");
+  writePatternHeader(f);
   unsigned launch = 0;
   for (int op = 0; op < NUM_OPS; ++op) {
     if (only >= 0 && op != only) continue;
@@ -73,9 +71,7 @@ int main(int argc, char **argv) {
       if (fullMask(op)) p.mask = 0xffffffffu;
       cudaMemcpy(dOffs, p.off, 128, cudaMemcpyHostToDevice);
       Kernels[op]<<<1, 32>>>(dOffs, p.mask, dOut, g);
-      fprintf(f, "%u,%s,%u,%s,0x%08x", launch++, OpNames[op], OpWidth[op], p.kind, p.mask);
-      for (int i = 0; i < 32; ++i) fprintf(f, ",%u", p.off[i]);
-      fprintf(f, "\n");
+      writePatternRow(f, launch++, OpNames[op], OpWidth[op], p);
     }
   }
   cudaError_t e = cudaDeviceSynchronize();
