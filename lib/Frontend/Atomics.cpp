@@ -41,8 +41,7 @@ std::optional<AtomicOp> atomicOpOfName(llvm::StringRef Name) {
     N.consume_back("_block") || N.consume_back("_system");
     if (N.empty() || !isupper(static_cast<unsigned char>(N[0])))
       return std::nullopt;
-    std::string Lower = N.lower();
-    return opNamed(Lower == "cas" ? "cas" : Lower);
+    return opNamed(N.lower());
   }
   for (llvm::StringRef Prefix : {"__nv_atomic_", "__atomic_", "__c11_atomic_", "__scoped_atomic_"})
     if (N.consume_front(Prefix)) {
@@ -190,6 +189,19 @@ AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,
                      : Value == AtomicValue::Integer    ? "integer"
                                                         : "") +
                     " values");
+}
+
+AtomicInstruction classifyGenericAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,
+                                        llvm::StringRef Spelling) {
+  AtomicInstruction I = classifyAtomic(Op, Value, Width, Spelling);
+  if (!I.Unmodelled.empty() || I.Op != AccessOp::Atomic)
+    return I; // unmodelled already, or a plain load or store
+  if (Value != AtomicValue::Integer || Width != 4 || Op == AtomicOp::Cas)
+    I.Unmodelled = "'" + Spelling.str() + "' on " + std::to_string(Width) +
+                   "-byte values compiles to a generic-address atomic that was not measured";
+  else
+    I.Rule = AtomicRule::Native;
+  return I;
 }
 
 } // namespace cbl

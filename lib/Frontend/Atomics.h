@@ -66,6 +66,12 @@ AtomicValue atomicValueOf(clang::QualType T);
 AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,
                                  llvm::StringRef Spelling);
 
+/// The same for the generic-address atom libcu++ issues (cuda::atomic_ref):
+/// measured (fetch_add on int) to cost what the native ATOMS does; other
+/// value types and CAS were not measured.
+AtomicInstruction classifyGenericAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,
+                                        llvm::StringRef Spelling);
+
 } // namespace cbl
 
 #endif

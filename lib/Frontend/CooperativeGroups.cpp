@@ -14,68 +14,67 @@ using namespace clang;
 
 namespace cbl {
 
-/// cooperative_groups queries of a thread_block or a thread_block_tile<N>
-/// (of the block, or of a tile of the block of static size P): thread_rank(),
-/// size()/num_threads(), and for tiles meta_group_rank()/meta_group_size().
-/// Null when Name is none of these or the tile's size is not static.
-SymRef cooperativeGroupQuery(const std::string &Name, const std::string &Cls,
-                             const CXXRecordDecl *RD, IntType T) {
-  if (Cls != "thread_block" && Cls != "thread_block_tile")
+/// The static size of a thread_block_tile<N, ...> type; 0 when not static.
+static int64_t tileSize(const CXXRecordDecl *R) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(R);
+  if (!Spec || Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
+    return 0;
+  return Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
+}
+
+/// The threads of a tile of N's parent: 0 for the block, the size of a tile
+/// of static size, -1 when unknown. A thread_block_tile<N> whose parent type
+/// is erased is taken as a tile of the block when warp-sized or larger; a
+/// smaller one may be a tile of a warp.
+static int64_t parentSize(const CXXRecordDecl *RD, int64_t N) {
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getTemplateArgs().size() < 2 ||
+      Spec->getTemplateArgs()[1].getKind() != TemplateArgument::Type)
+    return N >= 32 ? 0 : -1;
+  const CXXRecordDecl *P = Spec->getTemplateArgs()[1].getAsType()->getAsCXXRecordDecl();
+  if (P && P->getName() == "thread_block")
+    return 0;
+  if (P && P->getName() == "thread_block_tile")
+    return tileSize(P) > 0 ? tileSize(P) : -1;
+  return N >= 32 ? 0 : -1; // erased (void) or another group type
+}
+
+SymRef cooperativeGroupQuery(const std::string &Name, const CXXRecordDecl *RD, IntType T,
+                             const std::string &Spelling) {
+  if (!RD || !RD->getIdentifier())
     return nullptr;
-  SymRef Lin = linearThreadIndex(T);
-  SymRef BlockSize = SymExpr::binary(
-      Opcode::Mul,
-      SymExpr::binary(Opcode::Mul, SymExpr::cast(SymExpr::blockDim(Axis::X), T),
-                      SymExpr::cast(SymExpr::blockDim(Axis::Y), T), T),
-      SymExpr::cast(SymExpr::blockDim(Axis::Z), T), T);
+  const llvm::StringRef Cls = RD->getName();
+  const bool Size = Name == "size" || Name == "num_threads";
   if (Cls == "thread_block") {
     if (Name == "thread_rank")
-      return Lin;
-    if (Name == "size" || Name == "num_threads")
-      return BlockSize;
-    return nullptr;
+      return linearThreadIndex(T);
+    return Size ? blockThreadCount(T) : nullptr;
   }
-  // The static size of a tile type, and of its parent tile if it has one.
-  auto TileSize = [](const CXXRecordDecl *R) -> int64_t {
-    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(R);
-    if (!Spec || Spec->getTemplateArgs().size() == 0 ||
-        Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
-      return 0;
-    return Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
-  };
-  int64_t N = TileSize(RD);
+  if (Cls != "thread_block_tile")
+    return nullptr;
+  int64_t N = tileSize(RD);
   if (N <= 0)
-    return Name == "thread_rank" ? SymExpr::varying(Name, "rank in a tile of unknown size", T)
+    return Name == "thread_rank" ? SymExpr::varying(Spelling, "rank in a tile of unknown size", T)
                                  : nullptr;
-  // The parent: the block, a tile of static size, or (thread_block_tile<N>
-  // with its parent type erased) the block for warp-sized and larger tiles,
-  // unknown for smaller ones (they may be tiles of a warp).
-  int64_t Parent = N >= 32 ? 0 : -1; // 0: the block
-  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-    if (Spec->getTemplateArgs().size() > 1 &&
-        Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Type) {
-      const CXXRecordDecl *P = Spec->getTemplateArgs()[1].getAsType()->getAsCXXRecordDecl();
-      if (P && P->getName() == "thread_block")
-        Parent = 0;
-      else if (P && P->getName() == "thread_block_tile")
-        Parent = TileSize(P) > 0 ? TileSize(P) : -1;
-      else if (!P && N >= 32)
-        Parent = 0;
-    }
+  SymRef C = SymExpr::constant(N, T);
   if (Name == "thread_rank")
-    return SymExpr::binary(Opcode::Rem, Lin, SymExpr::constant(N, T), T);
-  if (Name == "size" || Name == "num_threads")
-    return SymExpr::constant(N, T);
+    return SymExpr::binary(Opcode::Rem, linearThreadIndex(T), C, T);
+  if (Size)
+    return C;
+  int64_t Parent = parentSize(RD, N);
   if (Parent < 0)
     return nullptr;
-  SymRef C = SymExpr::constant(N, T);
-  SymRef InParent = Parent ? SymExpr::binary(Opcode::Rem, Lin, SymExpr::constant(Parent, T), T) : Lin;
-  if (Name == "meta_group_rank")
+  if (Name == "meta_group_rank") {
+    SymRef Lin = linearThreadIndex(T);
+    SymRef InParent = Parent ? SymExpr::binary(Opcode::Rem, Lin, SymExpr::constant(Parent, T), T) : Lin;
     return SymExpr::binary(Opcode::Div, InParent, C, T);
+  }
   if (Name == "meta_group_size")
     return Parent ? SymExpr::constant(Parent / N, T)
                   : SymExpr::binary(Opcode::Div,
-                                    SymExpr::binary(Opcode::Add, BlockSize, SymExpr::constant(N - 1, T), T),
+                                    SymExpr::binary(Opcode::Add, blockThreadCount(T),
+                                                    SymExpr::constant(N - 1, T), T),
                                     C, T);
   return nullptr;
 }

@@ -202,9 +202,8 @@ SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
     QualType ObjT = GroupObj->IgnoreImpCasts()->getType();
     if (ObjT->isPointerType())
       ObjT = ObjT->getPointeeType();
-    const CXXRecordDecl *RD = ObjT->getAsCXXRecordDecl();
-    std::string Cls = RD ? RD->getNameAsString() : "";
-    if (SymRef V = cooperativeGroupQuery(Name, Cls, RD, intTypeOf(Call->getType())))
+    if (SymRef V = cooperativeGroupQuery(Name, ObjT->getAsCXXRecordDecl(),
+                                         intTypeOf(Call->getType()), spell(Call)))
       return V;
   }
   // A helper analysed in place (inlineCall) left its returned value here;
@@ -218,10 +217,10 @@ SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
   return unknownFor(Call, "result of call to '" + (Name.empty() ? spell(Call) : Name) + "'", true);
 }
 
-/// The value read from the lvalue Sub: a
-/// local's tracked value, a builtin or object member, a constant table entry,
-/// the chosen arm of an lvalue conditional (`v < n ? v : n`) or the right of a
-/// comma; anything else is a load from memory.
+/// The value read from the lvalue Sub: a local's tracked value, a builtin or
+/// object member, a constant table entry, the chosen arm of an lvalue
+/// conditional (`v < n ? v : n`) or the right of a comma; anything else is a
+/// load from memory.
 SymRef FunctionWalker::loadOf(const Expr *Sub, IntType T) {
   Sub = Sub->IgnoreParens();
   while (const auto *NC = dyn_cast<ImplicitCastExpr>(Sub)) {

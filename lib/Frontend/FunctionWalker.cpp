@@ -625,16 +625,9 @@ void FunctionWalker::forget(const Stmt *S) {
   if (!DS)
     return;
   for (const Decl *D : DS->decls())
-    if (const auto *VD = dyn_cast<VarDecl>(D)) {
-      if (VD->isStaticLocal() || isSharedVar(VD))
-        continue;
-      Vars.Ints.erase(VD);
-      Vars.Ptrs.erase(VD);
-      Vars.Refs.erase(VD);
-      Vars.ObjectVars.erase(VD);
-      Vars.SharedAddrs.erase(VD);
-      Vars.AtomicRefs.erase(VD);
-    }
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      if (!VD->isStaticLocal() && !isSharedVar(VD))
+        Vars.forget(VD);
 }
 
 void FunctionWalker::walkStmt(const Stmt *S) {

@@ -83,6 +83,15 @@ private:
     llvm::DenseMap<const clang::VarDecl *, SharedLoc> SharedAddrs;
     /// cuda::atomic_ref locals bound to an object in shared memory.
     llvm::DenseMap<const clang::VarDecl *, SharedLoc> AtomicRefs;
+    /// VD went out of scope: everything known about it leaves.
+    void forget(const clang::VarDecl *VD) {
+      Ints.erase(VD);
+      Ptrs.erase(VD);
+      Refs.erase(VD);
+      ObjectVars.erase(VD);
+      SharedAddrs.erase(VD);
+      AtomicRefs.erase(VD);
+    }
   };
   /// What `this` is in the member function being walked: an object in
   /// registers, or an object in shared memory (CUB's TempStorage::Alias()).
@@ -153,6 +162,8 @@ private:
                          unsigned Width, std::string Reason);
   /// Atomics on shared memory and calls without a body that receive it.
   bool recordUnsupportedCall(const clang::CallExpr *Call);
+  /// Appends an access of Width bytes made by At (null when not recording).
+  SharedAccess *addAccess(const clang::Expr *At, const SharedLoc &Loc, AccessOp Op, unsigned Width);
   std::optional<SharedLoc> atomicRefTarget(const clang::Expr *Obj);
   bool recordAtomicRefCall(const clang::CallExpr *Call);
   void recordAtomic(const clang::Expr *At, const SharedLoc &Loc, const AtomicInstruction &I,

@@ -115,6 +115,17 @@ std::optional<unsigned> sharedLoadStoreWidth(llvm::StringRef Opcode) {
   return Width;
 }
 
+/// Why a cp.async / cp.async.bulk is recorded but not costed (measured).
+std::string copyReason(llvm::StringRef Opcode) {
+  if (Opcode.starts_with("cp.async.bulk"))
+    return "cp.async.bulk is one bulk transfer (TMA), not bank-modelled: on the H100 the "
+           "shared-memory pipe counts no wavefront for it, whatever its size and offset "
+           "(measured, docs/bank-model.md)";
+  return "cp.async is not bank-modelled: on the H100 the shared-memory counters show no "
+         "destination bank conflicts for cp.async.cg and mix the global source with the "
+         "destination for cp.async.ca (measured, docs/bank-model.md)";
+}
+
 } // namespace
 
 std::optional<SharedLoc> FunctionWalker::sharedAddressOf(const Expr *E) {
@@ -153,42 +164,35 @@ std::optional<SharedLoc> FunctionWalker::sharedAddressOf(const Expr *E) {
   return std::nullopt;
 }
 
+SharedAccess *FunctionWalker::addAccess(const Expr *At, const SharedLoc &Loc, AccessOp Op,
+                                        unsigned Width) {
+  if (!Recording || !Out)
+    return nullptr;
+  Out->Accesses.push_back(newAccess(At, Loc, Op));
+  Out->Accesses.back().Width = Width;
+  return &Out->Accesses.back();
+}
+
 void FunctionWalker::recordAtomic(const Expr *At, const SharedLoc &Loc, const AtomicInstruction &I,
                                   std::string Instruction) {
-  if (!Recording || !Out)
-    return;
-  SharedAccess A = newAccess(At, Loc, I.Op);
-  A.Width = I.Width;
-  A.Atomic = I.Rule;
-  A.Unsupported = I.Unmodelled;
-  A.Instruction = std::move(Instruction);
-  Out->Accesses.push_back(std::move(A));
+  if (SharedAccess *A = addAccess(At, Loc, I.Op, I.Width)) {
+    A->Atomic = I.Rule;
+    A->Unsupported = I.Unmodelled;
+    A->Instruction = std::move(Instruction);
+  }
 }
 
 void FunctionWalker::recordUnsupported(const Expr *At, const SharedLoc &Loc, AccessOp Op,
                                        unsigned Width, std::string Reason) {
-  if (!Recording || !Out)
-    return;
-  SharedAccess A = newAccess(At, Loc, Op);
-  A.Width = Width;
-  A.Unsupported = std::move(Reason);
-  Out->Accesses.push_back(std::move(A));
+  if (SharedAccess *A = addAccess(At, Loc, Op, Width))
+    A->Unsupported = std::move(Reason);
 }
 
 std::optional<SharedLoc> FunctionWalker::atomicRefTarget(const Expr *Obj) {
-  while (true) {
-    Obj = Obj->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Obj))
-      Obj = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Obj))
-      Obj = B->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(Obj))
-      Obj = F->getSubExpr();
-    else if (const auto *FE = dyn_cast<FullExpr>(Obj))
-      Obj = FE->getSubExpr();
-    else
-      break;
-  }
+  // Through temporaries, cleanups and implicit casts, and `T(x)` casts.
+  Obj = Obj->IgnoreImplicit()->IgnoreParens();
+  while (const auto *F = dyn_cast<CXXFunctionalCastExpr>(Obj))
+    Obj = F->getSubExpr()->IgnoreImplicit()->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       auto It = Vars.AtomicRefs.find(VD);
@@ -234,18 +238,9 @@ bool FunctionWalker::recordAtomicRefCall(const CallExpr *Call) {
     Op = AtomicOp::Other;
   }
   uint64_t Size = T.isNull() ? 0 : sizeOf(T);
-  AtomicValue Value = atomicValueOf(T);
-  AtomicInstruction I = classifyAtomic(*Op, Value, unsigned(Size > 16 ? 0 : Size), Spelling);
-  // libcu++ issues a generic-address atom: measured (fetch_add on int) to cost
-  // what the native ATOMS does; other values and CAS were not measured.
-  bool Plain = *Op == AtomicOp::Load || *Op == AtomicOp::Store;
-  if (I.Unmodelled.empty() && !Plain &&
-      (Value != AtomicValue::Integer || Size != 4 || *Op == AtomicOp::Cas))
-    I.Unmodelled = "'" + Spelling + "' on " + std::to_string(Size) +
-                   "-byte values compiles to a generic-address atomic that was not measured";
-  if (I.Unmodelled.empty() && !Plain)
-    I.Rule = AtomicRule::Native;
-  recordAtomic(Call, *Loc, I, Spelling);
+  recordAtomic(Call, *Loc,
+               classifyGenericAtomic(*Op, atomicValueOf(T), unsigned(Size > 16 ? 0 : Size), Spelling),
+               Spelling);
   return true;
 }
 
@@ -330,6 +325,7 @@ void FunctionWalker::recordUnsupportedAsm(const GCCAsmStmt *Asm) {
   auto Class = ptxClass(Text);
   std::string Opcode = Class ? opcodeAt(Text, Class->Opcode) : "inline assembly";
   std::optional<PtxAtomic> Atomic = ptxAtomic(Opcode);
+  const bool Copy = llvm::StringRef(Opcode).starts_with("cp.async");
   bool CopyRecorded = false;
   std::optional<uint32_t> MatrixLanes = matrixAddressLanes(Opcode);
   std::optional<unsigned> PlainWidth = sharedLoadStoreWidth(Opcode);
@@ -342,35 +338,23 @@ void FunctionWalker::recordUnsupportedAsm(const GCCAsmStmt *Asm) {
     if (!Loc)
       return;
     if (MatrixLanes || PlainWidth) {
-      if (!Recording || !Out)
-        return;
-      SharedAccess A = newAccess(Operand, *Loc, Class->Op);
-      A.Width = MatrixLanes ? 16 : *PlainWidth;
-      A.Matrix = MatrixLanes.has_value();
-      A.AddressLanes = MatrixLanes.value_or(0xffffffffu);
-      A.Instruction = Opcode;
-      Out->Accesses.push_back(std::move(A));
+      if (SharedAccess *A = addAccess(Operand, *Loc, Class->Op, MatrixLanes ? 16 : *PlainWidth)) {
+        A->Matrix = MatrixLanes.has_value();
+        A->AddressLanes = MatrixLanes.value_or(0xffffffffu);
+        A->Instruction = Opcode;
+      }
       return;
     }
     if (Atomic)
       return recordAtomic(Operand, *Loc, classifyAtomic(Atomic->Op, Atomic->Value, Atomic->Width, Opcode),
                           Opcode);
-    // A copy's destination is its first shared operand (an mbarrier may follow).
-    if (Opcode.rfind("cp.async", 0) == 0 && CopyRecorded)
+    if (Copy) {
+      // A copy's destination is its first shared operand (an mbarrier may follow).
+      if (!CopyRecorded)
+        recordUnsupported(Operand, *Loc, AccessOp::Store, 0, copyReason(Opcode));
+      CopyRecorded = true;
       return;
-    CopyRecorded = Opcode.rfind("cp.async", 0) == 0;
-    if (Opcode.rfind("cp.async.bulk", 0) == 0)
-      return recordUnsupported(
-          Operand, *Loc, AccessOp::Store, 0,
-          "cp.async.bulk is one bulk transfer (TMA), not bank-modelled: on the H100 the "
-          "shared-memory pipe counts no wavefront for it, whatever its size and offset "
-          "(measured, docs/bank-model.md)");
-    if (Opcode.rfind("cp.async", 0) == 0)
-      return recordUnsupported(
-          Operand, *Loc, AccessOp::Store, 0,
-          "cp.async is not bank-modelled: on the H100 the shared-memory counters show no "
-          "destination bank conflicts for cp.async.cg and mix the global source with the "
-          "destination for cp.async.ca (measured, docs/bank-model.md)");
+    }
     recordUnsupported(Operand, *Loc, Class ? Class->Op : AccessOp::Load, 0,
                       "inline PTX '" + Opcode + "' with an operand in shared memory: not "
                       "modelled yet");

@@ -38,12 +38,21 @@ inline SymRef linearThreadIndex(IntType T) {
       SymExpr::binary(Opcode::Mul, Z, SymExpr::binary(Opcode::Mul, DX, DY, T), T), T);
 }
 
+/// The number of threads of the block, Dx * Dy * Dz, in type T.
+inline SymRef blockThreadCount(IntType T) {
+  SymRef DX = SymExpr::cast(SymExpr::blockDim(Axis::X), T);
+  SymRef DY = SymExpr::cast(SymExpr::blockDim(Axis::Y), T);
+  SymRef DZ = SymExpr::cast(SymExpr::blockDim(Axis::Z), T);
+  return SymExpr::binary(Opcode::Mul, SymExpr::binary(Opcode::Mul, DX, DY, T), DZ, T);
+}
+
 /// A cooperative_groups query (thread_rank, size, num_threads,
-/// meta_group_rank, meta_group_size) of an object of class Cls
-/// ("thread_block", "thread_block_tile"; RD its declaration) as a value of
-/// type T; null when it is none of these or not static (CooperativeGroups.cpp).
-SymRef cooperativeGroupQuery(const std::string &Name, const std::string &Cls,
-                             const clang::CXXRecordDecl *RD, IntType T);
+/// meta_group_rank, meta_group_size) of a thread_block or thread_block_tile
+/// (RD, the object's class) as a value of type T; null when it is none of
+/// these (CooperativeGroups.cpp). The rank in a tile of no static size is a
+/// lane-varying unknown named Spelling (the call as written).
+SymRef cooperativeGroupQuery(const std::string &Name, const clang::CXXRecordDecl *RD, IntType T,
+                             const std::string &Spelling);
 
 /// E without parentheses, default arguments and default member initialisers
 /// (their expressions stand where they are used).
