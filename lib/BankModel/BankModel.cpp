@@ -199,9 +199,10 @@ uint32_t unitLanes(unsigned Width, unsigned Unit) {
   return Width == 8 ? 0xffffu << (16 * Unit) : 0xffffffffu;
 }
 
-void noteWorst(BankCost &C, std::pair<unsigned, unsigned> Busiest, unsigned Degree, unsigned Unit) {
-  if (Degree > C.Degree) {
-    C.Degree = Degree;
+/// The busiest bank of unit Unit sets Degree when it is the busiest so far.
+void noteWorst(BankCost &C, std::pair<unsigned, unsigned> Busiest, unsigned Unit) {
+  if (Busiest.first > C.Degree) {
+    C.Degree = Busiest.first;
     C.WorstBank = Busiest.second;
     C.WorstPhase = Unit;
   }
@@ -248,9 +249,9 @@ BankCost atomicCost(const WarpAccess &A, BankArch Arch) {
   BankCost C;
   if (A.ActiveMask == 0 || (A.Width != 4 && A.Width != 8))
     return C;
+  const bool Loop = A.Atomic == AtomicRule::CasLoop || A.Atomic == AtomicRule::GenericCasLoop;
   unsigned Units = A.Width == 8 ? 2 : 1;
   C.Phases = Units;
-  C.Iterations = 1;
   for (unsigned U = 0; U < Units; ++U) {
     uint32_t Lanes = A.ActiveMask & unitLanes(A.Width, U);
     if (!Lanes)
@@ -270,10 +271,11 @@ BankCost atomicCost(const WarpAccess &A, BankArch Arch) {
       C.Ideal += 2;
       break;
     }
-    noteWorst(C, Busiest, Busiest.first, U);
+    noteWorst(C, Busiest, U);
   }
-  if (A.Atomic == AtomicRule::CasLoop || A.Atomic == AtomicRule::GenericCasLoop) {
-    C.Iterations = 0;
+  if (!Loop) {
+    C.Iterations = 1;
+  } else {
     casLoopCost(A, Arch, C);
     C.Degree = C.Iterations;
     if (A.Atomic == AtomicRule::GenericCasLoop) {

@@ -181,7 +181,8 @@ unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Eva
     // conflicts in: the full verdicts are computed only for paddings that
     // make it conflict-free.
     if (!Vs[TargetIndex] && !conflictFreeAnyShape(*Target.Access, Target.Fn->Loops, Arrays,
-                                                  Target.Fn->Shape, Ctx.Options.Arch, LayoutChange{int(Id), Pad, 0}))
+                                                  Target.Fn->Shape, Ctx.Options.Arch,
+                                                  LayoutChange{int(Id), Pad, 0}))
       continue;
     const AccessVerdict &T = VerdictAt(TargetIndex);
     if ((T.Status != VerdictStatus::Exact && T.Status != VerdictStatus::Bound) ||
@@ -224,7 +225,7 @@ unsigned BankConflictCheck::findSwizzle(CheckContext &Ctx, const std::vector<Eva
     return Cached->second;
   unsigned &Answer = SwizzleCache[Id];
   const SharedArray &Arr = Ctx.Model.Arrays[Id];
-  if (Arr.Dims.size() < 2 || Arr.IsExtern || (uint64_t(Arr.Dims.back()) * Arr.ElementSize) % 128)
+  if (!swizzleRowBytes(Arr))
     return Answer = 0;
   for (unsigned Chunk : {16u, 4u}) {
     if (Arr.ElementSize > Chunk)

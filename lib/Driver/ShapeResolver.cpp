@@ -81,7 +81,8 @@ std::optional<BlockShape> LaunchIndex::find(const FunctionModel &Kernel, const s
   const std::string Self = canonical(Analysed);
   std::lock_guard<std::mutex> Guard(Lock);
   for (const std::string &File : Candidates(Analysed)) {
-    if (canonical(File) == Self)
+    const std::string Real = canonical(File);
+    if (Real == Self)
       continue;
     auto It = Parsed.find(File);
     if (It == Parsed.end()) {
@@ -91,7 +92,7 @@ std::optional<BlockShape> LaunchIndex::find(const FunctionModel &Kernel, const s
       // Only a unit that sees this kernel's declaration can launch it: one
       // that includes the file defining it (a kernel of the same name in
       // another sample is not parsed for nothing).
-      if (canonical(File) != KernelFile && !includesFile(File, KernelFile))
+      if (Real != KernelFile && !includesFile(File, KernelFile))
         continue;
       It = Parsed.emplace(File, Parse(File)).first;
     }

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <map>
-#include <vector>
 #include <memory>
+#include <vector>
 
 namespace cbl {
 
@@ -35,8 +35,6 @@ public:
     if (!F.Buffer || Line == 0 || Line > F.Starts.size())
       return std::nullopt;
     llvm::StringRef Text = F.Buffer->getBuffer().drop_front(F.Starts[Line - 1]);
-    if (Text.empty() && Line == F.Starts.size() && Line > 1)
-      return std::nullopt; // past the last line
     return Text.take_until([](char C) { return C == '\n' || C == '\r'; }).str();
   }
 

@@ -8,6 +8,13 @@
 
 namespace cbl {
 
+uint64_t swizzleRowBytes(const SharedArray &A) {
+  if (A.Dims.size() < 2 || A.IsExtern)
+    return 0;
+  uint64_t Row = uint64_t(A.Dims.back()) * A.ElementSize;
+  return Row % 128 ? 0 : Row;
+}
+
 int64_t rowStrideOf(const SharedArray &A, unsigned Dim, unsigned Padding) {
   int64_t S = 1;
   for (size_t I = Dim + 1; I < A.Dims.size(); ++I)
@@ -329,7 +336,7 @@ bool evaluateNumber(const SymExpr &E, const LaneEnv &Env, int64_t &Out) {
     return true;
   case ExprKind::RowStride: {
     const SharedArray &A = (*Env.Arrays)[E.ArrayId];
-    unsigned Pad = int(E.ArrayId) == Env.Change.Array ? Env.Change.Padding : 0;
+    unsigned Pad = Env.Change.paddingOf(E.ArrayId);
     Out = wrapToType(rowStrideOf(A, E.DimIndex, Pad), T);
     return true;
   }
@@ -412,7 +419,7 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
   }
   case ExprKind::RowStride: {
     const SharedArray &A = (*Env.Arrays)[E.ArrayId];
-    unsigned Pad = int(E.ArrayId) == Env.Change.Array ? Env.Change.Padding : 0;
+    unsigned Pad = Env.Change.paddingOf(E.ArrayId);
     return known(rowStrideOf(A, E.DimIndex, Pad), E.Type);
   }
   case ExprKind::LoopVar:

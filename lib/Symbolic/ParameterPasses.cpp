@@ -47,7 +47,8 @@ int64_t coefficientGcd(const SharedAccess &A, const std::vector<LoopInfo> &Loops
 /// offsets once P is known (blockIdx.x * P).
 std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                               const std::vector<SharedArray> &Arrays,
-                                              const EvalShape &Shape, BankArch Arch, LayoutChange Change, const std::string &P,
+                                              const EvalShape &Shape, BankArch Arch,
+                                              LayoutChange Change, const std::string &P,
                                               const SymLeaves &L, bool BoundGuards) {
   std::vector<std::string> BoundBy;     // unknowns that decide which lanes run it
   std::vector<std::string> ThresholdBy; // unknowns of threshold guards (gid < n)
@@ -184,7 +185,8 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
 
 std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                             const std::vector<SharedArray> &Arrays,
-                                            const EvalShape &Shape, BankArch Arch, LayoutChange Change, bool BoundGuards) {
+                                            const EvalShape &Shape, BankArch Arch,
+                                            LayoutChange Change, bool BoundGuards) {
   SymLeaves L = collectLeaves(A.ByteOffset);
   std::vector<std::string> Names;
   for (const SymExpr *U : L.Uniforms)

@@ -289,7 +289,8 @@ std::optional<AccessVerdict> casesOf(const SharedAccess &A, const std::vector<Lo
 
 std::optional<AccessVerdict> powerOfTwoCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                              const std::vector<SharedArray> &Arrays,
-                                             const EvalShape &Shape, BankArch Arch, LayoutChange Change) {
+                                             const EvalShape &Shape, BankArch Arch,
+                                             LayoutChange Change) {
   std::vector<Candidate> Candidates;
   findCandidates(*A.ByteOffset, Candidates);
   for (const Guard &G : A.Guards)

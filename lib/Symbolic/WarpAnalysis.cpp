@@ -110,12 +110,11 @@ uint64_t storageBytes(const SharedArray &A, unsigned Padding) {
 /// XOR-swizzled (LayoutChange::SwizzleBytes), chunk c of row r within each
 /// 128 bytes moves to c ^ (r % (128 / SwizzleBytes)).
 uint64_t swizzled(const Context &C, uint64_t Addr) {
-  const unsigned U = C.Change.SwizzleBytes;
-  if (!U || int(C.A.ArrayId) != C.Change.Array)
+  if (!C.Change.swizzles(C.A.ArrayId))
     return Addr;
-  const SharedArray &Arr = C.Arrays[C.A.ArrayId];
-  uint64_t Pitch = Arr.Dims.empty() ? 0 : uint64_t(Arr.Dims.back()) * Arr.ElementSize;
-  if (Pitch == 0 || Pitch % 128)
+  const unsigned U = C.Change.SwizzleBytes;
+  uint64_t Pitch = swizzleRowBytes(C.Arrays[C.A.ArrayId]);
+  if (!Pitch)
     return Addr;
   uint64_t Row = Addr / Pitch, InRow = Addr % Pitch;
   uint64_t Chunk = (InRow % 128) / U ^ (Row % (128 / U));
@@ -128,7 +127,7 @@ uint32_t lanesOutsideArray(const Context &C, const WarpResult &R) {
   if (!R.Ok || !R.Params.empty())
     return 0;
   const SharedArray &Arr = C.Arrays[C.A.ArrayId];
-  uint64_t Size = storageBytes(Arr, int(C.A.ArrayId) == C.Change.Array ? C.Change.Padding : 0);
+  uint64_t Size = storageBytes(Arr, C.Change.paddingOf(C.A.ArrayId));
   uint32_t Outside = 0;
   for (unsigned L = 0; Size && L < WarpSize; ++L)
     if ((R.WA.ActiveMask >> L & 1) && (R.WA.ByteAddr[L] > Size || R.WA.ByteAddr[L] + C.A.Width > Size))
@@ -308,7 +307,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     R.WA.ActiveMask |= 1u << L;
     R.WA.ByteAddr[L] = swizzled(C, uint64_t(A.C));
   }
-  if (!Offset.empty() && C.Change.SwizzleBytes && int(C.A.ArrayId) == C.Change.Array) {
+  if (!Offset.empty() && C.Change.swizzles(C.A.ArrayId)) {
     R.Fail.Reason = "a swizzle cannot be checked with an offset that depends on " + quotedNames(Offset);
     return R;
   }
@@ -561,8 +560,7 @@ static AccessVerdict analyseConverged(const SharedAccess &Access, const std::vec
       Isl = islParameterSet(Access, Loops, Arrays, Shape, Arch, FailedInBoundPass);
     if (Isl && Isl->Status == VerdictStatus::Exact)
       return *Isl;
-    if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, Change,
-                                FailedInBoundPass))
+    if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, Change, FailedInBoundPass))
       return *V;
     if (auto V = powerOfTwoCases(Access, Loops, Arrays, Shape, Arch, Change))
       return *V;

@@ -168,7 +168,8 @@ PassesResult boundPasses(const SharedAccess &A, const std::vector<LoopInfo> &Loo
 /// enumerated over one period of the bank pattern plus the small values.
 std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                             const std::vector<SharedArray> &Arrays,
-                                            const EvalShape &Shape, BankArch Arch, LayoutChange Change, bool BoundGuards);
+                                            const EvalShape &Shape, BankArch Arch,
+                                            LayoutChange Change, bool BoundGuards);
 /// Pass 5 (4-byte accesses): isl decides for which values of several
 /// uniform unknowns two lanes conflict.
 std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
@@ -182,7 +183,8 @@ std::optional<AccessVerdict> islParameterSet(const SharedAccess &A, const std::v
 /// costs the most any access can.
 std::optional<AccessVerdict> powerOfTwoCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                              const std::vector<SharedArray> &Arrays,
-                                             const EvalShape &Shape, BankArch Arch, LayoutChange Change);
+                                             const EvalShape &Shape, BankArch Arch,
+                                             LayoutChange Change);
 
 } // namespace cbl::warp
 

@@ -56,7 +56,16 @@ struct LayoutChange {
   int Array = -1; ///< -1: the declared layouts
   unsigned Padding = 0;
   unsigned SwizzleBytes = 0;
+  /// The padding of array Id's innermost dimension (0 for other arrays).
+  unsigned paddingOf(unsigned Id) const { return int(Id) == Array ? Padding : 0; }
+  /// Whether array Id's rows are swizzled.
+  bool swizzles(unsigned Id) const { return SwizzleBytes && int(Id) == Array; }
 };
+
+/// The bytes of one row of A (its innermost dimension) when its rows can be
+/// XOR-swizzled in 128-byte segments (a static array of two or more
+/// dimensions whose rows are a multiple of 128 bytes); 0 otherwise.
+uint64_t swizzleRowBytes(const SharedArray &A);
 
 /// The concrete situation of one thread.
 struct LaneEnv {
