@@ -30,21 +30,30 @@ llvm::StringRef bareName(llvm::StringRef Name) {
   return Colons == llvm::StringRef::npos ? Name : Name.drop_front(Colons + 2);
 }
 
-/// Does Text launch a kernel named Bare (`Bare<<<`, `ns::Bare<T><<<`)?
-bool mayLaunch(llvm::StringRef Text, llvm::StringRef Bare) {
+/// The names a launch in Text may be of: every identifier on a statement
+/// before its `<<<` (`Bare<<<`, `ns::Bare<T><<<`), within 400 bytes.
+std::set<std::string> launchableNames(llvm::StringRef Text) {
   auto IsIdent = [](char C) { return llvm::isAlnum(C) || C == '_'; };
-  for (size_t At = Text.find(Bare); At != llvm::StringRef::npos; At = Text.find(Bare, At + 1)) {
-    if ((At > 0 && IsIdent(Text[At - 1])) ||
-        (At + Bare.size() < Text.size() && IsIdent(Text[At + Bare.size()])))
-      continue;
-    // The launch follows the name, past template arguments, on the statement.
-    llvm::StringRef Rest = Text.substr(At + Bare.size(), 400);
-    size_t Launch = Rest.find("<<<");
-    if (Launch != llvm::StringRef::npos && !Rest.take_front(Launch).contains(';') &&
-        !Rest.take_front(Launch).contains('{'))
-      return true;
+  std::set<std::string> Names;
+  for (size_t At = Text.find("<<<"); At != llvm::StringRef::npos; At = Text.find("<<<", At + 3)) {
+    size_t From = At > 400 ? At - 400 : 0;
+    llvm::StringRef Before = Text.slice(From, At);
+    size_t Stop = Before.find_last_of(";{");
+    if (Stop != llvm::StringRef::npos)
+      Before = Before.drop_front(Stop + 1);
+    for (size_t I = 0; I < Before.size();) {
+      if (!IsIdent(Before[I])) {
+        ++I;
+        continue;
+      }
+      size_t J = I;
+      while (J < Before.size() && IsIdent(Before[J]))
+        ++J;
+      Names.insert(Before.slice(I, J).str());
+      I = J;
+    }
   }
-  return false;
+  return Names;
 }
 
 /// The config's BlockDim rule for a kernel: its glob matches the name with
@@ -80,14 +89,22 @@ std::optional<BlockShape> LaunchIndex::find(const FunctionModel &Kernel, const s
   const std::string KernelFile = canonical(Kernel.Where.File);
   const std::string Self = canonical(Analysed);
   std::lock_guard<std::mutex> Guard(Lock);
-  for (const std::string &File : Candidates(Analysed)) {
+  auto Listed = CandidateFiles.find(Analysed);
+  if (Listed == CandidateFiles.end())
+    Listed = CandidateFiles.emplace(Analysed, Candidates(Analysed)).first;
+  for (const std::string &File : Listed->second) {
     const std::string Real = canonical(File);
     if (Real == Self)
       continue;
     auto It = Parsed.find(File);
     if (It == Parsed.end()) {
-      auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-      if (!Buf || !mayLaunch((*Buf)->getBuffer(), Bare))
+      auto Names = Launchable.find(File);
+      if (Names == Launchable.end()) {
+        auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+        Names = Launchable.emplace(File, Buf ? launchableNames((*Buf)->getBuffer())
+                                             : std::set<std::string>()).first;
+      }
+      if (!Names->second.count(Bare.str()))
         continue; // not parsed: another kernel's name may still match it
       // Only a unit that sees this kernel's declaration can launch it: one
       // that includes the file defining it (a kernel of the same name in

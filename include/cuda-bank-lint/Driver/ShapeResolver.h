@@ -26,6 +26,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,10 @@ private:
   std::function<std::vector<std::string>(const std::string &)> Candidates;
   Parser Parse;
   std::mutex Lock;
+  /// Per analysed file, its candidates; per candidate, the names its launches
+  /// may be of (read once), and its launches once parsed.
+  std::map<std::string, std::vector<std::string>> CandidateFiles;
+  std::map<std::string, std::set<std::string>> Launchable;
   std::map<std::string, std::vector<LaunchedKernel>> Parsed;
 };
 
