@@ -41,7 +41,7 @@ static int64_t parentSize(const CXXRecordDecl *RD, int64_t N) {
 }
 
 SymRef cooperativeGroupQuery(const std::string &Name, const CXXRecordDecl *RD, IntType T,
-                             const std::string &Spelling) {
+                             llvm::function_ref<std::string()> Spelling) {
   if (!RD || !RD->getIdentifier())
     return nullptr;
   const llvm::StringRef Cls = RD->getName();
@@ -55,7 +55,7 @@ SymRef cooperativeGroupQuery(const std::string &Name, const CXXRecordDecl *RD, I
     return nullptr;
   int64_t N = tileSize(RD);
   if (N <= 0)
-    return Name == "thread_rank" ? SymExpr::varying(Spelling, "rank in a tile of unknown size", T)
+    return Name == "thread_rank" ? SymExpr::varying(Spelling(), "rank in a tile of unknown size", T)
                                  : nullptr;
   SymRef C = SymExpr::constant(N, T);
   if (Name == "thread_rank")

@@ -203,7 +203,7 @@ SymRef FunctionWalker::valueOfCall(const CallExpr *Call) {
     if (ObjT->isPointerType())
       ObjT = ObjT->getPointeeType();
     if (SymRef V = cooperativeGroupQuery(Name, ObjT->getAsCXXRecordDecl(),
-                                         intTypeOf(Call->getType()), spell(Call)))
+                                         intTypeOf(Call->getType()), [&] { return spell(Call); }))
       return V;
   }
   // A helper analysed in place (inlineCall) left its returned value here;

@@ -10,6 +10,7 @@
 #include "SharedArrays.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -50,9 +51,10 @@ inline SymRef blockThreadCount(IntType T) {
 /// meta_group_rank, meta_group_size) of a thread_block or thread_block_tile
 /// (RD, the object's class) as a value of type T; null when it is none of
 /// these (CooperativeGroups.cpp). The rank in a tile of no static size is a
-/// lane-varying unknown named Spelling (the call as written).
+/// lane-varying unknown named Spelling() (the call as written; only then
+/// spelled).
 SymRef cooperativeGroupQuery(const std::string &Name, const clang::CXXRecordDecl *RD, IntType T,
-                             const std::string &Spelling);
+                             llvm::function_ref<std::string()> Spelling);
 
 /// E without parentheses, default arguments and default member initialisers
 /// (their expressions stand where they are used).
