@@ -154,39 +154,62 @@ Severity possibleSeverity(const CheckOptions &O) {
 
 } // namespace
 
+/// The arrays one declaration stands for: itself and its instantiations in
+/// other template instantiations (a fix edits the declaration, so all).
+static std::vector<unsigned> sameDeclaration(const std::vector<SharedArray> &Arrays, unsigned Id) {
+  std::vector<unsigned> Out;
+  const SourcePos &D = Arrays[Id].Decl;
+  for (const SharedArray &A : Arrays)
+    if (A.Id == Id || (D.valid() && A.Decl.File == D.File && A.Decl.Offset == D.Offset &&
+                       A.Name == Arrays[Id].Name))
+      Out.push_back(A.Id);
+  return Out;
+}
+
 unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Evaluated> &All,
                                         const Evaluated &Target) {
-  unsigned Id = Target.Access->ArrayId;
   const auto &Arrays = Ctx.Model.Arrays;
-  std::vector<size_t> Same;
-  size_t TargetIndex = 0;
-  for (size_t I = 0; I < All.size(); ++I)
-    if (All[I].Access->ArrayId == Id) {
-      if (&All[I] == &Target)
-        TargetIndex = Same.size();
-      Same.push_back(I);
-    }
-  for (unsigned Pad = 1; Pad <= 32; ++Pad) {
-    auto &Vs = PaddedCache[std::make_pair(Id, Pad)];
-    Vs.resize(Same.size());
-    auto VerdictAt = [&](size_t K) -> const AccessVerdict & {
-      if (!Vs[K]) {
-        const Evaluated &E = All[Same[K]];
-        Vs[K] = analyseAccessAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape,
-                                      Ctx.Options.Arch, LayoutChange{int(Id), Pad, 0});
-      }
-      return *Vs[K];
-    };
-    // The target first, stopping at the first block shape it still
-    // conflicts in: the full verdicts are computed only for paddings that
-    // make it conflict-free.
-    if (!Vs[TargetIndex] && !conflictFreeAnyShape(*Target.Access, Target.Fn->Loops, Arrays,
-                                                  Target.Fn->Shape, Ctx.Options.Arch,
-                                                  LayoutChange{int(Id), Pad, 0}))
+  std::vector<unsigned> Ids = sameDeclaration(Arrays, Target.Access->ArrayId);
+  auto Member = [&](unsigned Id) { return std::find(Ids.begin(), Ids.end(), Id) != Ids.end(); };
+  // Every access of the declaration, in every instantiation; the target is
+  // that access (same place, same operation) wherever it conflicts.
+  std::vector<size_t> Same, Targets;
+  for (size_t I = 0; I < All.size(); ++I) {
+    const Evaluated &E = All[I];
+    if (!Member(E.Access->ArrayId))
       continue;
-    const AccessVerdict &T = VerdictAt(TargetIndex);
-    if ((T.Status != VerdictStatus::Exact && T.Status != VerdictStatus::Bound) ||
-        T.Cost.Wavefronts != T.Cost.Ideal)
+    if (E.Access->Where.Offset == Target.Access->Where.Offset &&
+        E.Access->Where.File == Target.Access->Where.File && E.Access->Op == Target.Access->Op &&
+        E.Verdict.Cost.Wavefronts > E.Verdict.Cost.Ideal)
+      Targets.push_back(Same.size());
+    Same.push_back(I);
+  }
+  for (unsigned Pad = 1; Pad <= 32; ++Pad) {
+    auto VerdictAt = [&](size_t K) -> const AccessVerdict & {
+      auto [It, New] = PaddedCache.try_emplace({Same[K], Pad});
+      if (New) {
+        const Evaluated &E = All[Same[K]];
+        It->second = analyseAccessAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape,
+                                           Ctx.Options.Arch,
+                                           LayoutChange{int(E.Access->ArrayId), Pad, 0});
+      }
+      return It->second;
+    };
+    // The targets first, stopping at the first block shape one still
+    // conflicts in: the full verdicts are computed only for paddings that
+    // make every instance of it conflict-free.
+    bool Clean = true;
+    for (size_t T = 0; T < Targets.size() && Clean; ++T) {
+      const Evaluated &E = All[Same[Targets[T]]];
+      Clean = conflictFreeAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape, Ctx.Options.Arch,
+                                   LayoutChange{int(E.Access->ArrayId), Pad, 0});
+      if (Clean) {
+        const AccessVerdict &V = VerdictAt(Targets[T]);
+        Clean = (V.Status == VerdictStatus::Exact || V.Status == VerdictStatus::Bound) &&
+                V.Cost.Wavefronts == V.Cost.Ideal;
+      }
+    }
+    if (!Clean)
       continue;
     bool NoWorse = true;
     for (size_t K = 0; K < Same.size() && NoWorse; ++K) {
@@ -214,7 +237,7 @@ static std::string swizzleNote(const SharedArray &Arr, unsigned Chunk) {
                                                 Rows);
   return fmt::format("an XOR swizzle of the {}-byte chunks of '{}' by the row, element [r][c] "
                      "stored at [r][{}] in every access, makes every access to '{}' conflict-free "
-                     "(verified for the same block shapes)",
+                     "(verified for every instantiation and the block shapes considered)",
                      Chunk, Arr.Name, Col, Arr.Name);
 }
 
@@ -224,26 +247,58 @@ unsigned BankConflictCheck::findSwizzle(CheckContext &Ctx, const std::vector<Eva
   if (Cached != SwizzleCache.end())
     return Cached->second;
   unsigned &Answer = SwizzleCache[Id];
-  const SharedArray &Arr = Ctx.Model.Arrays[Id];
-  if (!swizzleRowBytes(Arr))
-    return Answer = 0;
+  const auto &Arrays = Ctx.Model.Arrays;
+  std::vector<unsigned> Ids = sameDeclaration(Arrays, Id);
+  for (unsigned Other : Ids)
+    if (!swizzleRowBytes(Arrays[Other]))
+      return Answer = 0;
   for (unsigned Chunk : {16u, 4u}) {
-    if (Arr.ElementSize > Chunk)
+    if (Arrays[Id].ElementSize > Chunk)
       continue;
     bool Clean = true;
     for (size_t I = 0; I < All.size() && Clean; ++I) {
       const Evaluated &E = All[I];
-      if (E.Access->ArrayId != Id)
+      if (std::find(Ids.begin(), Ids.end(), E.Access->ArrayId) == Ids.end())
         continue;
       // A wider access would straddle chunks that move independently.
       Clean = E.Access->Width <= Chunk &&
-              conflictFreeAnyShape(*E.Access, E.Fn->Loops, Ctx.Model.Arrays, E.Fn->Shape,
-                                   Ctx.Options.Arch, LayoutChange{int(Id), 0, Chunk});
+              conflictFreeAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape, Ctx.Options.Arch,
+                                   LayoutChange{int(E.Access->ArrayId), 0, Chunk});
     }
     if (Clean)
       return Answer = Chunk;
   }
   return Answer = 0;
+}
+
+/// What distinguishes this finding from others at its location (another
+/// instantiation, call site or block shape), for mergeFindings.
+static void describeInstance(Finding &F, const BankConflictCheck::Evaluated &E, bool SystemHeaders) {
+  const SharedAccess &A = *E.Access;
+  const AccessVerdict &V = E.Verdict;
+  F.Kind = doing(A);
+  bool Varies = std::any_of(V.Cases.begin(), V.Cases.end(), [&](const VerdictCase &C) {
+    return C.Cost.Degree != V.Cost.Degree;
+  });
+  F.Summary = fmt::format("{}{}-way ({} wavefronts, ideal {})", Varies ? "up to " : "",
+                          V.Cost.Degree, V.Cost.Wavefronts, V.Cost.Ideal);
+  F.Score = V.Cost.Wavefronts > V.Cost.Ideal ? V.Cost.Wavefronts - V.Cost.Ideal : 0;
+  F.Context = "'" + E.Fn->Name + "'";
+  // An instantiation is best located by the launch that makes it.
+  F.ContextWhere = E.Fn->Shape.From == BlockShape::Source::Launch && E.Fn->Shape.Where.valid()
+                       ? E.Fn->Shape.Where
+                       : E.Fn->Where;
+  if (!A.CallChain.empty()) {
+    const SourcePos &Site = A.CallChain.front().Site;
+    F.Context += fmt::format(" through the call at line {}", Site.Line);
+    F.ContextWhere = Site;
+  }
+  if (E.Fn->Shape.known())
+    F.Context += fmt::format(" with block {}x{}x{}", E.Fn->Shape.Dim[0], E.Fn->Shape.Dim[1],
+                             E.Fn->Shape.Dim[2]);
+  for (const CallFrame &C : A.CallChain)
+    if (SystemHeaders || !C.Site.InSystemHeader)
+      F.AlsoSuppressedAt.push_back(C.Site);
 }
 
 Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All,
@@ -275,7 +330,10 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
                           Varies ? "up to " : "", V.Cost.Degree, doing(A), Arr.Name, In,
                           Lanes.size(), V.Warp, onBank(A, V), Phase, Varies ? When : "",
                           V.Cost.Wavefronts, V.Cost.Ideal);
+  describeInstance(F, E, Ctx.Options.SystemHeaders);
   if (!V.Condition.empty()) {
+    F.Kind = "possible " + doing(A);
+    F.Summary = "possible";
     // The degree depends on a parameter: a possible conflict, stated with
     // its condition, at the severity the configuration asks for.
     F.Level = possibleSeverity(Ctx.Options);
@@ -382,12 +440,20 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
     if (unsigned Pad = findPadding(Ctx, All, E)) {
       FixIt Fix{*Arr.InnermostExtent, Arr.InnermostExtentText + " + " + std::to_string(Pad)};
+      // In a template the outer extents differ between instantiations.
+      size_t Instances = sameDeclaration(Ctx.Model.Arrays, A.ArrayId).size();
+      std::string Outer = Instances > 1 ? "[...]" : outerDims(Arr);
+      std::string Verified =
+          Instances > 1 ? fmt::format("verified in each of its {} instantiations, for the block "
+                                      "shapes considered",
+                                      Instances)
+                        : "verified for the block shapes considered";
       F.Notes.push_back({Arr.Decl,
                          fmt::format("padding the innermost dimension of '{}' by {} element{} "
                                      "('{}{}[{} + {}]') makes this access conflict-free and no "
-                                     "access to '{}' worse (verified for the same block shapes)",
-                                     Arr.Name, Pad, Pad == 1 ? "" : "s", Arr.Name,
-                                     outerDims(Arr), Arr.InnermostExtentText, Pad, Arr.Name),
+                                     "access to '{}' worse ({})",
+                                     Arr.Name, Pad, Pad == 1 ? "" : "s", Arr.Name, Outer,
+                                     Arr.InnermostExtentText, Pad, Arr.Name, Verified),
                          {Fix}});
       F.Fixes.push_back(Fix);
     } else {

@@ -23,12 +23,14 @@ public:
   static constexpr const char *Name = "cuda-shared-bank-conflict";
   void run(CheckContext &Ctx) override;
 
-private:
+  /// One compiled access of one function (instantiation), with its verdict.
   struct Evaluated {
     const FunctionModel *Fn;
     const SharedAccess *Access;
     AccessVerdict Verdict;
   };
+
+private:
   /// Smallest innermost padding (elements) that makes Target conflict-free
   /// without making any access of the same array worse; 0 if none up to 32.
   unsigned findPadding(CheckContext &Ctx, const std::vector<Evaluated> &All,
@@ -39,9 +41,9 @@ private:
   unsigned findSwizzle(CheckContext &Ctx, const std::vector<Evaluated> &All, unsigned Id);
   std::map<unsigned, unsigned> SwizzleCache; ///< per array: findSwizzle's answer
   Finding diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All, const Evaluated &E);
-  /// Verdicts with an array padded, per (array, padding), one per access to
-  /// that array, computed only when a padding candidate needs them.
-  std::map<std::pair<unsigned, unsigned>, std::vector<std::optional<AccessVerdict>>> PaddedCache;
+  /// Verdicts with an array padded, per (index in the evaluated accesses,
+  /// padding), computed only when a padding candidate needs them.
+  std::map<std::pair<size_t, unsigned>, AccessVerdict> PaddedCache;
   /// Each function's accesses as the compiler emits them (adjacent ones
   /// merged); Evaluated::Access points into these.
   std::vector<std::vector<SharedAccess>> Compiled;

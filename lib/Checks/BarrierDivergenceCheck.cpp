@@ -490,6 +490,12 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
   std::string What = B.ViaCall.empty() ? fmt::format("barrier '{}'", B.Spelling)
                                        : fmt::format("call to '{}', which executes a block barrier,", B.ViaCall);
   bool Definite = O.C == Class::WithinWarp || O.C == Class::AcrossWarps || O.C == Class::EarlyExit;
+  // Instances of one barrier in several instantiations are one finding.
+  F.Kind = std::to_string(int(O.C));
+  F.Score = rank(O.C);
+  F.Context = "'" + Sub.Fn->Name + "'";
+  F.ContextWhere = Sub.Fn->Where;
+  F.Summary = Definite ? "divergent" : "possibly divergent";
   std::string With = O.S.Values.empty() || !Definite ? "" : "with " + valuesText(O.S.Values) + ", ";
   std::vector<uint32_t> Full(O.Reach.size());
   for (size_t W = 0; W < Full.size(); ++W)

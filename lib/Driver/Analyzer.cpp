@@ -323,8 +323,6 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
   Out.Report.ToolVersion = CBL_VERSION;
   Out.Report.Mode = cudaModeName(Opts.Cuda.Mode);
   Out.Report.Files = unsigned(Files.size());
-  // A header's findings are reported once, however many files include it.
-  std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> Seen;
   std::map<std::tuple<std::string, unsigned, unsigned, std::string>, size_t> VariableIndex;
   for (FileResult &R : Results) {
     Out.Messages += R.Messages;
@@ -338,9 +336,7 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
     }
     Out.Report.Units.push_back(std::move(R.Unit));
     for (Finding &F : R.Report.Findings)
-      if (Seen.insert({absolutePath(F.Where.File), F.Where.Line, F.Where.Column, F.Check, F.Message})
-              .second)
-        Out.Report.Findings.push_back(std::move(F));
+      Out.Report.Findings.push_back(std::move(F));
     for (AccessRecord &A : R.Report.Accesses)
       Out.Report.Accesses.push_back(std::move(A));
     // A variable of a header is listed once, its accesses summed.
@@ -356,7 +352,10 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
       }
     }
   }
+  // NOLINT per instance, then one finding per location, check and kind (a
+  // header's findings once, however many files include it).
   applySuppressions(Out.Report.Findings, Out.Messages);
+  mergeFindings(Out.Report.Findings);
   return Out;
 }
 

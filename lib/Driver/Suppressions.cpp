@@ -108,16 +108,15 @@ FileSuppressions load(const std::string &File, std::string &Messages) {
   return S;
 }
 
-bool suppressed(const FileSuppressions &S, const Finding &F) {
+bool suppressedAt(const FileSuppressions &S, unsigned Line, const std::string &Check) {
   for (const Comment &C : S.Comments) {
-    bool Applies = (C.K == Kind::Line && C.Line == F.Where.Line) ||
-                   (C.K == Kind::NextLine && C.Line + 1 == F.Where.Line);
-    if (Applies && nolintNames(C.List, C.HasList, F.Check))
+    bool Applies = (C.K == Kind::Line && C.Line == Line) ||
+                   (C.K == Kind::NextLine && C.Line + 1 == Line);
+    if (Applies && nolintNames(C.List, C.HasList, Check))
       return true;
   }
   for (const auto &R : S.Ranges)
-    if (F.Where.Line >= R.Begin && F.Where.Line <= R.End &&
-        nolintNames(R.C.List, R.C.HasList, F.Check))
+    if (Line >= R.Begin && Line <= R.End && nolintNames(R.C.List, R.C.HasList, Check))
       return true;
   return false;
 }
@@ -132,11 +131,19 @@ bool nolintNames(const std::string &List, bool HasList, const std::string &Check
 void applySuppressions(std::vector<Finding> &Findings, std::string &Messages) {
   std::map<std::string, FileSuppressions> Files;
   std::vector<Finding> Kept;
-  for (Finding &F : Findings) {
-    auto It = Files.find(F.Where.File);
+  auto SuppressedAt = [&](const SourcePos &P, const std::string &Check) {
+    auto It = Files.find(P.File);
     if (It == Files.end())
-      It = Files.emplace(F.Where.File, load(F.Where.File, Messages)).first;
-    if (!suppressed(It->second, F))
+      It = Files.emplace(P.File, load(P.File, Messages)).first;
+    return suppressedAt(It->second, P.Line, Check);
+  };
+  for (Finding &F : Findings) {
+    // NOLINT on the finding's line, or on a call that leads to it (then
+    // only that call's instance is silenced).
+    bool Silenced = SuppressedAt(F.Where, F.Check);
+    for (const SourcePos &P : F.AlsoSuppressedAt)
+      Silenced = Silenced || (P.valid() && SuppressedAt(P, F.Check));
+    if (!Silenced)
       Kept.push_back(std::move(F));
   }
   Findings = std::move(Kept);

@@ -2,6 +2,10 @@
 #include "cuda-bank-lint/Report/Finding.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -71,6 +75,98 @@ void sortReport(RunReport &R) {
                    [](const Finding &A, const Finding &B) { return key(A.Where) < key(B.Where); });
   std::stable_sort(R.Accesses.begin(), R.Accesses.end(),
                    [](const AccessRecord &A, const AccessRecord &B) { return key(A.Where) < key(B.Where); });
+}
+
+namespace {
+
+std::string normalisedPath(const std::string &File) {
+  llvm::SmallString<256> P(File);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+bool sameFixes(const std::vector<FixIt> &A, const std::vector<FixIt> &B) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(), [](const FixIt &X, const FixIt &Y) {
+    return X.Range.Begin.Offset == Y.Range.Begin.Offset && X.Range.Length == Y.Range.Length &&
+           normalisedPath(X.Range.Begin.File) == normalisedPath(Y.Range.Begin.File) &&
+           X.Text == Y.Text;
+  });
+}
+
+/// Folds the instances Others into Worst, which stays the finding shown.
+void fold(Finding &Worst, std::vector<Finding> &Others) {
+  constexpr size_t Listed = 3;
+  std::stable_sort(Others.begin(), Others.end(), [](const Finding &A, const Finding &B) {
+    return std::make_pair(A.Level, A.Score) > std::make_pair(B.Level, B.Score);
+  });
+  bool FixesAgree = true;
+  for (size_t I = 0; I < Others.size(); ++I) {
+    const Finding &O = Others[I];
+    FixesAgree &= sameFixes(O.Fixes, Worst.Fixes);
+    if (I < Listed)
+      Worst.Notes.push_back({O.ContextWhere,
+                             "also " + (O.Summary.empty() ? std::string("here") : O.Summary) +
+                                 (O.Context.empty() ? "" : " in " + O.Context),
+                             {}});
+  }
+  if (Others.size() > Listed)
+    Worst.Notes.push_back({SourcePos(),
+                           "and " + std::to_string(Others.size() - Listed) + " more instance" +
+                               (Others.size() - Listed == 1 ? "" : "s") +
+                               " (instantiations, call sites or block shapes); --format=json "
+                               "lists every access",
+                           {}});
+  if (!FixesAgree) {
+    Worst.Fixes.clear();
+    for (FindingNote &N : Worst.Notes)
+      N.Fixes.clear();
+    Worst.Notes.push_back({SourcePos(),
+                           "no fix-it: the instances of this finding need different ones", {}});
+  }
+}
+
+} // namespace
+
+void mergeFindings(std::vector<Finding> &Findings) {
+  using Key = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
+  std::map<Key, std::vector<size_t>> Groups;
+  std::vector<Key> Order;
+  std::map<std::string, std::string> Paths;
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
+    auto [It, New] = Paths.try_emplace(F.Where.File);
+    if (New)
+      It->second = normalisedPath(F.Where.File);
+    Key K{It->second, F.Where.Line, F.Where.Column, F.Check, F.Kind.empty() ? F.Message : F.Kind};
+    auto [G, First] = Groups.try_emplace(K);
+    if (First)
+      Order.push_back(K);
+    // The same instance seen again (a header analysed through two files).
+    bool Seen = std::any_of(G->second.begin(), G->second.end(), [&](size_t J) {
+      return Findings[J].Message == F.Message && Findings[J].Context == F.Context;
+    });
+    if (!Seen)
+      G->second.push_back(I);
+  }
+  std::vector<Finding> Out;
+  Out.reserve(Order.size());
+  for (const Key &K : Order) {
+    std::vector<size_t> &Members = Groups[K];
+    size_t Worst = Members.front();
+    for (size_t J : Members)
+      if (std::make_pair(Findings[J].Level, Findings[J].Score) >
+          std::make_pair(Findings[Worst].Level, Findings[Worst].Score))
+        Worst = J;
+    std::vector<Finding> Others;
+    for (size_t J : Members)
+      if (J != Worst)
+        Others.push_back(std::move(Findings[J]));
+    Finding F = std::move(Findings[Worst]);
+    fold(F, Others);
+    Out.push_back(std::move(F));
+  }
+  Findings = std::move(Out);
 }
 
 } // namespace cbl

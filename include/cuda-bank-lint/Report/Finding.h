@@ -40,7 +40,25 @@ struct Finding {
   std::string Message;      ///< lowercase, no trailing period
   std::vector<FindingNote> Notes;
   std::vector<FixIt> Fixes;
+  /// Findings at one location with the same check and kind are one finding
+  /// (mergeFindings); empty: the message is the kind.
+  std::string Kind;
+  /// What this finding is one instance of, for the merged finding's notes:
+  /// "'reduce<256>' at block 256x1x1", "'kernel' via the call here".
+  std::string Context;
+  SourcePos ContextWhere;   ///< where the note about this instance points
+  std::string Summary;      ///< the instance's result in a few words: "2-way"
+  unsigned Score = 0;       ///< larger is worse: the merged finding keeps the worst
+  /// Other lines whose NOLINT silences this instance (the calls leading to an
+  /// access in a helper).
+  std::vector<SourcePos> AlsoSuppressedAt;
 };
+
+/// One finding per (file, line, column, check, kind): the worst instance
+/// keeps its message and notes; the others become notes (the first few, then
+/// a count); identical instances (a header seen from two files) count once.
+/// Fix-its are kept only when every instance carries the same ones.
+void mergeFindings(std::vector<Finding> &Findings);
 
 /// One lane of the worst warp, for --explain.
 struct LaneRow {

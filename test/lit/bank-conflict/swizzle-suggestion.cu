@@ -11,7 +11,7 @@ __global__ void transpose(float *out, const float *in) {
   out[ty * 32 + tx] = tile[tx][ty];
   // CHECK: swizzle-suggestion.cu:[[@LINE-1]]:{{[0-9]+}}: warning: 32-way bank conflict reading 'tile'
   // CHECK: note: padding the innermost dimension of 'tile' by 1 element
-  // CHECK: note: an XOR swizzle of the 4-byte chunks of 'tile' by the row, element [r][c] stored at [r][c ^ (r % 32)] in every access, makes every access to 'tile' conflict-free (verified for the same block shapes)
+  // CHECK: note: an XOR swizzle of the 4-byte chunks of 'tile' by the row, element [r][c] stored at [r][c ^ (r % 32)] in every access, makes every access to 'tile' conflict-free (verified for every instantiation and the block shapes considered)
 }
 
 // A third access on a diagonal: no padding helps (odd pitches make the
