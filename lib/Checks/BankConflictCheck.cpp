@@ -332,8 +332,9 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
                           V.Cost.Wavefronts, V.Cost.Ideal);
   describeInstance(F, E, Ctx.Options.SystemHeaders);
   if (!V.Condition.empty()) {
-    F.Kind = "possible " + doing(A);
-    F.Summary = "possible";
+    // One finding with the definite instances of this access (the worse
+    // level wins), the condition in its note.
+    F.Summary = "a possible conflict (" + V.Condition + ")";
     // The degree depends on a parameter: a possible conflict, stated with
     // its condition, at the severity the configuration asks for.
     F.Level = possibleSeverity(Ctx.Options);

@@ -55,11 +55,24 @@ __global__ void columns(float *out) {
 // FIXED: 'tile' in 'transpose<32>'
 // FIXED-NOT: warning: {{.*}}'col'
 
-int main() {
+// A definite conflict from one call and a possible one (it depends on 'k')
+// from another: one finding, at the more severe level, the other a note.
+__device__ float rd(const float *s, int k) { return s[threadIdx.x * k]; }
+__global__ void possible(float *out, int k) {
+  __shared__ float s[32 * 64];
+  out[threadIdx.x] = rd(s, 2);
+  out[threadIdx.x] += rd(s, k);
+}
+// CHECK: instances.cu:[[# @LINE-6]]:53: warning: 2-way bank conflict reading 's': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
+// CHECK: instances.cu:[[# @LINE-3]]:23: note: also a possible conflict (32-way when 'k' is a multiple of 32;{{.*}}) in 'possible' through the call at line [[# @LINE-3]]
+// CHECK-NOT: remark: possible bank conflict
+
+int main(int argc, char **) {
   float *o;
   twoCalls<<<1, 32>>>(o);
   transpose<16><<<1, dim3(16, 16)>>>(o);
   transpose<32><<<1, dim3(32, 32)>>>(o);
   columns<1><<<1, 32>>>(o);
   columns<2><<<1, dim3(32, 2)>>>(o);
+  possible<<<1, 32>>>(o, argc);
 }
