@@ -276,11 +276,12 @@ unsigned BankConflictCheck::findSwizzle(CheckContext &Ctx, const std::vector<Eva
 static void describeInstance(Finding &F, const BankConflictCheck::Evaluated &E, bool SystemHeaders) {
   const SharedAccess &A = *E.Access;
   const AccessVerdict &V = E.Verdict;
-  F.Kind = doing(A);
+  // The load and the store of a read-modify-write are one finding too.
+  F.Kind = "access";
   bool Varies = std::any_of(V.Cases.begin(), V.Cases.end(), [&](const VerdictCase &C) {
     return C.Cost.Degree != V.Cost.Degree;
   });
-  F.Summary = fmt::format("{}{}-way ({} wavefronts, ideal {})", Varies ? "up to " : "",
+  F.Summary = fmt::format("{}: {}{}-way ({} wavefronts, ideal {})", doing(A), Varies ? "up to " : "",
                           V.Cost.Degree, V.Cost.Wavefronts, V.Cost.Ideal);
   F.Score = V.Cost.Wavefronts > V.Cost.Ideal ? V.Cost.Wavefronts - V.Cost.Ideal : 0;
   F.Context = "'" + E.Fn->Name + "'";
@@ -334,7 +335,7 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   if (!V.Condition.empty()) {
     // One finding with the definite instances of this access (the worse
     // level wins), the condition in its note.
-    F.Summary = "a possible conflict (" + V.Condition + ")";
+    F.Summary = doing(A) + ": a possible conflict (" + V.Condition + ")";
     // The degree depends on a parameter: a possible conflict, stated with
     // its condition, at the severity the configuration asks for.
     F.Level = possibleSeverity(Ctx.Options);

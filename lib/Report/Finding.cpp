@@ -104,10 +104,13 @@ void fold(Finding &Worst, std::vector<Finding> &Others) {
   for (size_t I = 0; I < Others.size(); ++I) {
     const Finding &O = Others[I];
     FixesAgree &= sameFixes(O.Fixes, Worst.Fixes);
+    // Another instruction of the same instance (the store of a
+    // read-modify-write) is located at the finding itself.
+    bool SameInstance = O.Context == Worst.Context;
     if (I < Listed)
-      Worst.Notes.push_back({O.ContextWhere,
+      Worst.Notes.push_back({SameInstance ? O.Where : O.ContextWhere,
                              "also " + (O.Summary.empty() ? std::string("here") : O.Summary) +
-                                 (O.Context.empty() ? "" : " in " + O.Context),
+                                 (O.Context.empty() || SameInstance ? "" : " in " + O.Context),
                              {}});
   }
   if (Others.size() > Listed)

@@ -19,8 +19,8 @@ __global__ void twoCalls(float *out) {
 }
 // CHECK: instances.cu:10:10: warning: 8-way bank conflict reading 's': 8 lanes of warp 0 read 8 distinct words of bank 0 (8 wavefronts, ideal 1)
 // CHECK: instances.cu:18:23: note: in 'readStrided' as called from 'twoCalls' here, with these arguments
-// CHECK: instances.cu:16:22: note: also 2-way (2 wavefronts, ideal 1) in 'twoCalls' through the call at line 16 with block 32x1x1
-// CHECK-NOT: note: also 4-way
+// CHECK: instances.cu:16:22: note: also reading: 2-way (2 wavefronts, ideal 1) in 'twoCalls' through the call at line 16 with block 32x1x1
+// CHECK-NOT: note: also {{.*}}4-way
 
 // The padding that would remove the 16x16 conflict of transpose<32> (by 16)
 // makes transpose<16> at 16x16 2-way, and no padding serves both: none is
@@ -34,7 +34,7 @@ __global__ void transpose(float *out) {
 }
 // CHECK: instances.cu:[[# @LINE-2]]:40: warning: 32-way bank conflict reading 'tile' in 'transpose<32>'
 // CHECK: note: no padding of the innermost dimension of 'tile' up to 32 elements removes this conflict
-// CHECK: instances.cu:{{[0-9]+}}:3: note: also 8-way (8 wavefronts, ideal 1) in 'transpose<16>' with block 16x16x1
+// CHECK: instances.cu:{{[0-9]+}}:3: note: also reading: 8-way (8 wavefronts, ideal 1) in 'transpose<16>' with block 16x16x1
 
 // A padding that serves every instantiation at its shape is offered once,
 // and after it is applied no access to 'col' conflicts.
@@ -47,10 +47,10 @@ __global__ void columns(float *out) {
 }
 // CHECK: instances.cu:[[# @LINE-4]]:3: warning: 32-way bank conflict writing 'col' in 'columns<{{[12]}}>'
 // CHECK: note: padding the innermost dimension of 'col' by 1 element ('col[...][32 + 1]') makes this access conflict-free and no access to 'col' worse (verified in each of its 2 instantiations, for the block shapes considered)
-// CHECK: note: also 32-way
+// CHECK: note: also writing: 32-way
 // CHECK: instances.cu:[[# @LINE-5]]:22: warning: 32-way bank conflict reading 'col' in 'columns<{{[12]}}>'
 // CHECK: note: padding the innermost dimension of 'col' by 1 element
-// CHECK: note: also 32-way
+// CHECK: note: also reading: 32-way
 // FIXED-NOT: warning: {{.*}}'col'
 // FIXED: 'tile' in 'transpose<32>'
 // FIXED-NOT: warning: {{.*}}'col'
@@ -64,7 +64,7 @@ __global__ void possible(float *out, int k) {
   out[threadIdx.x] += rd(s, k);
 }
 // CHECK: instances.cu:[[# @LINE-6]]:53: warning: 2-way bank conflict reading 's': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
-// CHECK: instances.cu:[[# @LINE-3]]:23: note: also a possible conflict (32-way when 'k' is a multiple of 32;{{.*}}) in 'possible' through the call at line [[# @LINE-3]]
+// CHECK: instances.cu:[[# @LINE-3]]:23: note: also reading: a possible conflict (32-way when 'k' is a multiple of 32;{{.*}}) in 'possible' through the call at line [[# @LINE-3]]
 // CHECK-NOT: remark: possible bank conflict
 
 int main(int argc, char **) {

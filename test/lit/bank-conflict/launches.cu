@@ -84,7 +84,7 @@ __global__ void halving(float *out, int width) {
 // CHECK: launches.cu:[[# @LINE-7]]:7: warning: up to 8-way bank conflict reading 'data'{{.*}}(2-way at iteration 0 of the loop at line [[# @LINE-9]], 4-way at iteration 1 of the loop at line [[# @LINE-9]], 8-way at iteration 2 of the loop at line [[# @LINE-9]])
 // CHECK: note: assuming block 256x1x1 from the launch at {{.*}}launches.cu:[[# @LINE+35]]:3
 // CHECK: launches.cu:[[# @LINE+34]]:3: note: kernel parameter 'width' taken as blockDim.x: the launch at {{.*}}launches.cu:[[# @LINE+34]]:3 (the only one in this file) passes 'steps.x' for it
-// CHECK: launches.cu:[[# @LINE-10]]:7: warning: up to 8-way bank conflict writing 'data'
+// CHECK: note: also writing: up to 8-way
 // CHECK: launches.cu:[[# @LINE-11]]:22: warning: up to 8-way bank conflict reading 'data'
 
 __global__ void fromReference(float *out) {

@@ -11,9 +11,9 @@ __global__ void strideRead(float *out) {
 // One finding for the five instantiations that conflict: the worst, and the
 // others as notes (worst first, at the launch that makes each), then a count.
 // CHECK: strides-1d.cu:9:22: warning: 32-way bank conflict reading 's' in 'strideRead<32>': 32 lanes of warp 0 read 32 distinct words of bank 0 (32 wavefronts, ideal 1)
-// CHECK: strides-1d.cu:{{[0-9]+}}:61: note: also 16-way (16 wavefronts, ideal 1) in 'strideRead<16>' with block 32x1x1
-// CHECK: strides-1d.cu:{{[0-9]+}}:32: note: also 8-way (8 wavefronts, ideal 1) in 'strideRead<8>' with block 32x1x1
-// CHECK: strides-1d.cu:{{[0-9]+}}:3: note: also 4-way (4 wavefronts, ideal 1) in 'strideRead<4>' with block 32x1x1
+// CHECK: strides-1d.cu:{{[0-9]+}}:61: note: also reading: 16-way (16 wavefronts, ideal 1) in 'strideRead<16>' with block 32x1x1
+// CHECK: strides-1d.cu:{{[0-9]+}}:32: note: also reading: 8-way (8 wavefronts, ideal 1) in 'strideRead<8>' with block 32x1x1
+// CHECK: strides-1d.cu:{{[0-9]+}}:3: note: also reading: 4-way (4 wavefronts, ideal 1) in 'strideRead<4>' with block 32x1x1
 // CHECK: note: and 1 more instance (instantiations, call sites or block shapes); --format=json lists every access
 // EXPLAIN-DAG: strides-1d.cu:9:22: remark: load of 4 bytes from 's' in 'strideRead<1>' (s[S * threadIdx.x]): conflict-free, 1 wavefront (ideal 1)
 // EXPLAIN-DAG: strides-1d.cu:9:22: remark: load of 4 bytes from 's' in 'strideRead<3>' (s[S * threadIdx.x]): conflict-free, 1 wavefront (ideal 1)

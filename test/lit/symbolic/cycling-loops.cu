@@ -20,7 +20,7 @@ __global__ void ring(int *out) {
   }
 }
 // CHECK: cycling-loops.cu:[[# @LINE-5]]:5: warning: 4-way bank conflict reading 's': 4 lanes of warp 0 read 4 distinct words of bank 0 (4 wavefronts, ideal 1) in each of the 128 distinct iterations (the other 19744 warp iterations repeat one of them)
-// CHECK: cycling-loops.cu:[[# @LINE-6]]:5: warning: 4-way bank conflict writing 's'
+// CHECK: cycling-loops.cu:[[# @LINE-6]]:5: note: also writing: 4-way (4 wavefronts, ideal 1){{$}}
 // JSON: "block_ideal": 20000,
 // JSON-NEXT: "block_iterations": 1,
 // JSON-NEXT: "block_wavefronts": 80000,
@@ -88,7 +88,7 @@ __global__ void ringFromParameter(int offset) {
   }
 }
 // CHECK: cycling-loops.cu:[[# @LINE-5]]:5: remark: possible bank conflict reading 's': 32-way when 'offset' is 32, 16-way when 'offset' is 16, 8-way when 'offset' is 8 or 24, 4-way when 'offset' is 4, 12, 20 or 28, 2-way when 'offset' is 2, 6, 10, 14, 18, 22, 26 or 30, conflict-free when 'offset' is 0, 1, 3, 5, {{.*}} (0 to 32 were analysed; at 32 every lane takes a wavefront of its own, the most any access can cost, so no other value is worse) (worst: 32 wavefronts, ideal 1, at 'offset' = 32, iteration 0 of the loop at line [[# @LINE-6]])
-// CHECK: cycling-loops.cu:[[# @LINE-6]]:5: remark: possible bank conflict writing 's'
+// CHECK: cycling-loops.cu:[[# @LINE-6]]:5: note: also writing: a possible conflict (32-way when 'offset' is 32,
 // JSON: "expression": "s[index]",
 // JSON: "status": "bound",
 
