@@ -87,8 +87,9 @@ std::vector<UnitProblem> unitProblems(const RunReport &R, const RootPaths &Paths
 void printSarif(const RunReport &R, const std::vector<RuleInfo> &Rules, const std::string &Root,
                 llvm::raw_ostream &OS);
 
-/// GitHub Actions workflow commands (::warning file=...::message), paths
-/// relative to Root (GithubReporter.cpp).
+/// GitHub Actions workflow commands (::warning file=...::message), one
+/// ::error per file or kernel not analysed; paths relative to Root
+/// (GithubReporter.cpp).
 void printGithub(const RunReport &R, const std::string &Root, llvm::raw_ostream &OS);
 
 /// The fix-its in clang-apply-replacements' YAML (FixesExporter.cpp).
