@@ -92,7 +92,8 @@ void printSarif(const RunReport &R, const std::vector<RuleInfo> &Rules, const st
 /// (GithubReporter.cpp).
 void printGithub(const RunReport &R, const std::string &Root, llvm::raw_ostream &OS);
 
-/// The fix-its in clang-apply-replacements' YAML (FixesExporter.cpp).
+/// The findings in clang-tidy's --export-fixes YAML, which
+/// clang-apply-replacements reads; each replacement once (FixesExporter.cpp).
 void exportFixes(const RunReport &R, const std::string &MainSourceFile,
                  const std::string &BuildDirectory, llvm::raw_ostream &OS);
 
