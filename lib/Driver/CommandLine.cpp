@@ -182,7 +182,8 @@ std::optional<Config> loadConfig(const std::string &FirstInput, std::string &Err
 std::vector<RuleInfo> rules() {
   std::vector<RuleInfo> Rules;
   for (const CheckInfo &C : registeredChecks())
-    Rules.push_back({C.Name, C.Summary, C.Help, C.Help, C.DefaultSeverity});
+    Rules.push_back({C.Name, C.Summary, C.Help, C.Help, C.DefaultSeverity,
+                     CBL_DOCS_URL "/checks/" + C.Name.substr(C.Name.find('-') + 1) + ".md"});
   return Rules;
 }
 

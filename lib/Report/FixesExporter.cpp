@@ -1,80 +1,92 @@
-//===- FixesExporter.cpp - Fix-its as clang-apply-replacements YAML --------===//
+//===- FixesExporter.cpp - Findings as clang-tidy's --export-fixes YAML ----===//
 //
-// The format clang-tidy's --export-fixes writes (clang/Tooling/
-// DiagnosticsYaml.h): MainSourceFile, then Diagnostics with DiagnosticName,
-// DiagnosticMessage {Message, FilePath, FileOffset, Replacements}, Level and
-// BuildDirectory. Written by hand so the report layer needs no Clang; strings
-// are double-quoted YAML so that newlines and quotes survive.
+// Written with clang::tooling's own types and YAML traits (clang/Tooling/
+// DiagnosticsYaml.h), so the file is what clang-tidy writes and
+// clang-apply-replacements reads: MainSourceFile, then every finding as a
+// Diagnostic with its notes and its fix-its as Replacements. A replacement
+// offered by several findings (one padding fix for each access to an array)
+// is written with the first only: clang-apply-replacements would otherwise
+// have to recognise the duplicates.
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Report/Reporters.h"
 
+#include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/YAMLTraits.h"
+
+#include <set>
+#include <tuple>
 
 namespace cbl {
 
 namespace {
 
-std::string yamlString(llvm::StringRef S) {
-  std::string Out = "\"";
-  for (unsigned char C : S) {
-    switch (C) {
-    case '"': Out += "\\\""; break;
-    case '\\': Out += "\\\\"; break;
-    case '\n': Out += "\\n"; break;
-    case '\r': Out += "\\r"; break;
-    case '\t': Out += "\\t"; break;
-    default:
-      if (C < 0x20)
-        Out += "\\x" + llvm::utohexstr(C, false, 2);
-      else
-        Out += char(C);
-    }
-  }
-  return Out + "\"";
-}
+namespace tooling = clang::tooling;
 
 std::string absolute(const std::string &File) {
+  if (File.empty())
+    return File;
   llvm::SmallString<256> P(File);
   llvm::sys::fs::make_absolute(P);
   llvm::sys::path::remove_dots(P, true);
   return std::string(P);
 }
 
+tooling::Diagnostic::Level level(Severity S) {
+  switch (S) {
+  case Severity::Error: return tooling::Diagnostic::Error;
+  case Severity::Warning: return tooling::Diagnostic::Warning;
+  default: return tooling::Diagnostic::Remark;
+  }
+}
+
+/// Builds the messages, writing each distinct replacement once.
+class Exporter {
+public:
+  tooling::DiagnosticMessage message(const std::string &Text, const SourcePos &Where,
+                                     const std::vector<FixIt> &Fixes) {
+    tooling::DiagnosticMessage M(Text);
+    if (Where.valid()) {
+      M.FilePath = absolute(Where.File);
+      M.FileOffset = Where.Offset;
+    }
+    for (const FixIt &X : Fixes) {
+      tooling::Replacement R(absolute(X.Range.Begin.File), X.Range.Begin.Offset, X.Range.Length,
+                             X.Text);
+      auto Key = std::make_tuple(R.getFilePath().str(), R.getOffset(), R.getLength(),
+                                 R.getReplacementText().str());
+      if (!Written.insert(Key).second)
+        continue;
+      // A fix-it overlapping another of the same finding cannot be part of
+      // one fix; none of the checks makes one.
+      llvm::consumeError(M.Fix[R.getFilePath()].add(R));
+    }
+    return M;
+  }
+
+private:
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Written;
+};
+
 } // namespace
 
 void exportFixes(const RunReport &R, const std::string &MainSourceFile,
                  const std::string &BuildDirectory, llvm::raw_ostream &OS) {
-  OS << "---\n";
-  OS << "MainSourceFile:  " << yamlString(MainSourceFile.empty() ? "" : absolute(MainSourceFile))
-     << "\n";
-  OS << "Diagnostics:";
-  bool Any = false;
+  tooling::TranslationUnitDiagnostics TU;
+  TU.MainSourceFile = absolute(MainSourceFile);
+  Exporter E;
   for (const Finding &F : R.Findings) {
-    if (F.Fixes.empty())
-      continue;
-    Any = true;
-    OS << "\n  - DiagnosticName:  " << yamlString(F.Check) << "\n";
-    OS << "    DiagnosticMessage:\n";
-    OS << "      Message:         " << yamlString(F.Message) << "\n";
-    OS << "      FilePath:        " << yamlString(absolute(F.Where.File)) << "\n";
-    OS << "      FileOffset:      " << F.Where.Offset << "\n";
-    OS << "      Replacements:";
-    for (const FixIt &X : F.Fixes) {
-      OS << "\n        - FilePath:        " << yamlString(absolute(X.Range.Begin.File)) << "\n";
-      OS << "          Offset:          " << X.Range.Begin.Offset << "\n";
-      OS << "          Length:          " << X.Range.Length << "\n";
-      OS << "          ReplacementText: " << yamlString(X.Text);
-    }
-    OS << "\n    Level:           " << (F.Level == Severity::Error ? "Error" : "Warning") << "\n";
-    OS << "    BuildDirectory:  " << yamlString(BuildDirectory);
+    llvm::SmallVector<tooling::DiagnosticMessage, 1> Notes;
+    tooling::DiagnosticMessage Message = E.message(F.Message, F.Where, F.Fixes);
+    for (const FindingNote &N : F.Notes)
+      Notes.push_back(E.message(N.Message, N.Where, N.Fixes));
+    TU.Diagnostics.emplace_back(F.Check, Message, Notes, level(F.Level), BuildDirectory);
   }
-  if (!Any)
-    OS << " []";
-  OS << "\n...\n";
+  llvm::yaml::Output YAML(OS);
+  YAML << TU;
 }
 
 } // namespace cbl

@@ -1,9 +1,11 @@
 //===- GithubReporter.cpp - GitHub Actions workflow-command annotations ----===//
 //
 // One `::warning file=F,line=L,col=C,title=check::message` (or ::error) per
-// finding, notes appended to the message on their own lines. Escaping per
-// GitHub's toolkit: in the message '%', CR and LF; in properties also ':'
-// and ','. Paths are relative to the repository root, as the runner needs.
+// finding, notes appended to the message on their own lines; before them one
+// `::error ...,title=not analysed::` per file that does not compile and per
+// kernel Clang rejects (a device function: `::notice`). Escaping per GitHub's
+// toolkit: in the message '%', CR and LF; in properties also ':' and ','.
+// Paths, also those quoted in messages, are relative to the repository root.
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Report/Reporters.h"
@@ -47,26 +49,31 @@ const char *command(Severity S) {
   }
 }
 
-std::string position(const SourcePos &P, const std::string &Root) {
-  std::string Rel = pathInRoot(P.File, Root);
-  return (Rel.empty() ? P.File : Rel) + ":" + std::to_string(P.Line) + ":" +
-         std::to_string(P.Column);
+/// One workflow command; a position without a line names the file only.
+void annotate(llvm::raw_ostream &OS, Severity Level, const std::string &File,
+              const SourcePos &Where, const std::string &Title, const std::string &Message) {
+  OS << "::" << command(Level) << " file=" << escapeProperty(File);
+  if (Where.valid()) {
+    OS << ",line=" << Where.Line;
+    if (Where.Column)
+      OS << ",col=" << Where.Column;
+  }
+  OS << ",title=" << escapeProperty(Title) << "::" << escapeData(Message) << "\n";
 }
 
 } // namespace
 
 void printGithub(const RunReport &R, const std::string &Root, llvm::raw_ostream &OS) {
+  RootPaths Paths(R, Root);
+  for (const UnitProblem &P : unitProblems(R, Paths))
+    annotate(OS, P.Level, Paths.path(P.Where.valid() ? P.Where.File : P.File), P.Where,
+             "not analysed", P.Message);
   for (const Finding &F : R.Findings) {
-    std::string File = pathInRoot(F.Where.File, Root);
-    if (File.empty())
-      File = F.Where.File;
-    std::string Message = F.Message;
+    std::string Message = Paths.text(F.Message);
     for (const FindingNote &N : F.Notes)
-      Message += "\n" + (N.Where.valid() ? position(N.Where, Root) + ": " : std::string()) +
-                 "note: " + N.Message;
-    OS << "::" << command(F.Level) << " file=" << escapeProperty(File)
-       << ",line=" << F.Where.Line << ",col=" << F.Where.Column
-       << ",title=" << escapeProperty(F.Check) << "::" << escapeData(Message) << "\n";
+      Message += "\n" + (N.Where.valid() ? Paths.position(N.Where) + ": " : std::string()) +
+                 "note: " + Paths.text(N.Message);
+    annotate(OS, F.Level, Paths.path(F.Where.File), F.Where, F.Check, Message);
   }
 }
 

@@ -4,8 +4,11 @@
 // permission bit: as root, write permission alone would not stop us, so the
 // mode bits are read explicitly); only then is each file rewritten through a
 // temporary file in the same directory and a rename, so a reader never sees
-// a half-written file. Identical fix-its (one padding fix offered by several
-// findings) are applied once; overlapping ones after the first are skipped.
+// a half-written file. The edits are clang::tooling::Replacements applied
+// with tooling::applyAllReplacements: identical fix-its (one padding fix
+// offered by several findings) are applied once; one that conflicts with an
+// earlier one (overlaps it, or inserts at the same place) is not applied and
+// a note names both.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_DRIVER_FIXAPPLIER_H
@@ -19,7 +22,7 @@ namespace cbl {
 
 struct FixOutcome {
   unsigned Applied = 0, Files = 0;
-  std::string Messages; ///< errors (nothing written) and skipped overlaps
+  std::string Messages; ///< errors (nothing written) and fix-its not applied
   bool Failed = false;
 };
 

@@ -12,7 +12,13 @@
 
 #include "cuda-bank-lint/Report/Finding.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace cbl {
 
@@ -40,21 +46,54 @@ void sortReport(RunReport &R);
 struct RuleInfo {
   std::string Id, ShortDescription, FullDescription, Help;
   Severity DefaultLevel = Severity::Warning;
+  std::string HelpUri;      ///< the check's page under docs/checks/, absolute
 };
 
 /// File relative to Root with '/' separators, or empty if File is outside it.
 std::string pathInRoot(const std::string &File, const std::string &Root);
 
+/// The paths of one report as CI shows them (CiPaths.cpp): relative to the
+/// source root where inside it, else as Clang spelled them. Messages quote
+/// paths as Clang spelled them ("from the launch at ../k.cu:40:3"); text()
+/// rewrites every path of a file the report locates something in.
+class RootPaths {
+public:
+  RootPaths(const RunReport &R, const std::string &Root);
+  std::string relative(const std::string &File) const; ///< empty outside the root
+  std::string path(const std::string &File) const;     ///< relative, else as spelled
+  std::string position(const SourcePos &P) const; ///< "src/k.cu:7:22"
+  std::string text(llvm::StringRef Message) const;
+
+private:
+  std::string Root;
+  std::map<std::string, std::string> Relative; ///< spelling -> path in Root
+  std::vector<std::pair<std::string, std::string>> Renames; ///< longest first
+};
+
+/// A file not analysed, or a function in it not analysed because Clang
+/// rejects its code: SARIF's tool notifications, GitHub's ::error lines.
+/// Failed files and kernels are errors, device functions notes.
+struct UnitProblem {
+  Severity Level = Severity::Error;
+  std::string File;   ///< the input file
+  SourcePos Where;    ///< where to show it; may be invalid (then File)
+  std::string Message;
+};
+std::vector<UnitProblem> unitProblems(const RunReport &R, const RootPaths &Paths);
+
 /// SARIF 2.1.0 for GitHub code scanning: URIs relative to Root under
-/// uriBaseId %SRCROOT%, no partialFingerprints (SarifReporter.cpp).
+/// uriBaseId %SRCROOT%, no partialFingerprints; fix-its as fixes, files and
+/// kernels not analysed as the invocation's notifications (SarifReporter.cpp).
 void printSarif(const RunReport &R, const std::vector<RuleInfo> &Rules, const std::string &Root,
                 llvm::raw_ostream &OS);
 
-/// GitHub Actions workflow commands (::warning file=...::message), paths
-/// relative to Root (GithubReporter.cpp).
+/// GitHub Actions workflow commands (::warning file=...::message), one
+/// ::error per file or kernel not analysed; paths relative to Root
+/// (GithubReporter.cpp).
 void printGithub(const RunReport &R, const std::string &Root, llvm::raw_ostream &OS);
 
-/// The fix-its in clang-apply-replacements' YAML (FixesExporter.cpp).
+/// The findings in clang-tidy's --export-fixes YAML, which
+/// clang-apply-replacements reads; each replacement once (FixesExporter.cpp).
 void exportFixes(const RunReport &R, const std::string &MainSourceFile,
                  const std::string &BuildDirectory, llvm::raw_ostream &OS);
 
