@@ -1,5 +1,7 @@
 // RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %cbl --export-fixes=%t/fixes.yaml %t/k.cu > /dev/null 2>&1
+// RUN: grep -c "ReplacementText" %t/fixes.yaml | %FileCheck --check-prefix=ONCE %s
 // RUN: %cbl --fix %t/k.cu > /dev/null 2>&1
 // RUN: %cbl %t/k.cu 2>&1 | %FileCheck --check-prefix=FIXED %s
 // One finding per location, check and kind: instantiations, call sites and
@@ -17,9 +19,9 @@ __global__ void twoCalls(float *out) {
   out[threadIdx.x] += readStrided(s, 4); // NOLINT(cuda-shared-bank-conflict)
   out[threadIdx.x] += readStrided(s, 8);
 }
-// CHECK: instances.cu:10:10: warning: 8-way bank conflict reading 's': 8 lanes of warp 0 read 8 distinct words of bank 0 (8 wavefronts, ideal 1)
-// CHECK: instances.cu:18:23: note: in 'readStrided' as called from 'twoCalls' here, with these arguments
-// CHECK: instances.cu:16:22: note: also reading: 2-way (2 wavefronts, ideal 1) in 'twoCalls' through the call at line 16 with block 32x1x1
+// CHECK: instances.cu:12:10: warning: 8-way bank conflict reading 's': 8 lanes of warp 0 read 8 distinct words of bank 0 (8 wavefronts, ideal 1)
+// CHECK: instances.cu:20:23: note: in 'readStrided' as called from 'twoCalls' here, with these arguments
+// CHECK: instances.cu:18:22: note: also reading: 2-way (2 wavefronts, ideal 1) in 'twoCalls' through the call at line 18 with block 32x1x1
 // CHECK-NOT: note: also {{.*}}4-way
 
 // The padding that would remove the 16x16 conflict of transpose<32> (by 16)
@@ -51,6 +53,7 @@ __global__ void columns(float *out) {
 // CHECK: instances.cu:[[# @LINE-5]]:22: warning: 32-way bank conflict reading 'col' in 'columns<{{[12]}}>'
 // CHECK: note: padding the innermost dimension of 'col' by 1 element
 // CHECK: note: also reading: 32-way
+// ONCE: {{^}}1{{$}}
 // FIXED-NOT: warning: {{.*}}'col'
 // FIXED: 'tile' in 'transpose<32>'
 // FIXED-NOT: warning: {{.*}}'col'
