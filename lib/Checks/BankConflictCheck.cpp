@@ -326,6 +326,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
   F.Level = Severity::Warning;
   int U = userFrame(A, Ctx.Options.SystemHeaders);
   F.Where = U < 0 ? A.Where : A.CallChain[size_t(U)].Site;
+  if (U < 0 && A.Length)
+    F.Ranges.push_back({A.Where, A.Length});
   F.Message = fmt::format("{}{}-way bank conflict {} '{}'{}: {} lanes of warp {} {}{}{} "
                           "({} wavefronts, ideal {})",
                           Varies ? "up to " : "", V.Cost.Degree, doing(A), Arr.Name, In,

@@ -38,6 +38,20 @@ uint64_t FunctionWalker::sizeOf(QualType T) const {
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }
 
+unsigned FunctionWalker::extentOnLine(const Expr *E, const SourcePos &Begin) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  if (R.isInvalid() || !Begin.valid())
+    return 0;
+  auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(R.getBegin());
+  auto [EndFile, EndOffset] = SM.getDecomposedLoc(R.getEnd());
+  if (BeginFile != EndFile || BeginOffset != Begin.Offset || EndOffset <= BeginOffset ||
+      SM.getLineNumber(EndFile, EndOffset) != Begin.Line)
+    return 0;
+  return EndOffset - BeginOffset;
+}
+
 std::string FunctionWalker::spell(const Expr *E) const {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange R = Lexer::makeFileCharRange(

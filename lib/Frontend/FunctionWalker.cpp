@@ -178,6 +178,7 @@ SharedAccess FunctionWalker::newAccess(const Expr *At, const SharedLoc &Loc, Acc
   SharedAccess A;
   A.ArrayId = Loc.ArrayId;
   A.Where = pos(At->getBeginLoc());
+  A.Length = extentOnLine(At, A.Where);
   A.Spelling = spell(At);
   A.Op = Op;
   A.ByteOffset = Loc.ByteOffset;

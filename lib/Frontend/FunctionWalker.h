@@ -128,6 +128,8 @@ private:
   IntType intTypeOf(clang::QualType T) const;
   uint64_t sizeOf(clang::QualType T) const;
   std::string spell(const clang::Expr *E) const;
+  /// Bytes of E's source text from Begin when it lies on Begin's line, else 0.
+  unsigned extentOnLine(const clang::Expr *E, const SourcePos &Begin) const;
 
   // --- class objects (ObjectModel.cpp) ---
   /// The object an expression of class type denotes, if tracked.

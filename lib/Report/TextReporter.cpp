@@ -1,7 +1,12 @@
 //===- TextReporter.cpp - clang-style diagnostics on a terminal -------------===//
 #include "cuda-bank-lint/Report/Reporters.h"
 
-#include "llvm/Support/MemoryBuffer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnostic.h"
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,76 +18,68 @@ namespace cbl {
 
 namespace {
 
-/// Source lines for carets; files are read and their line starts indexed
-/// once per run (a lookup is then constant time, not a scan from the top).
-class SourceLines {
+/// Findings printed by clang's own TextDiagnostic, so they look like the
+/// compiler's (source line, caret and ~~~ range, fix-it line, colours). The
+/// files are loaded into a SourceManager of the printer's own.
+class ClangPrinter {
 public:
-  std::optional<std::string> line(const std::string &File, unsigned Line) {
-    auto It = Files.find(File);
-    if (It == Files.end()) {
-      Indexed F;
-      if (auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true)) {
-        F.Buffer = std::move(*Buf);
-        llvm::StringRef Text = F.Buffer->getBuffer();
-        F.Starts.push_back(0);
-        for (size_t I = 0; I < Text.size(); ++I)
-          if (Text[I] == '\n')
-            F.Starts.push_back(I + 1);
-      }
-      It = Files.emplace(File, std::move(F)).first;
-    }
-    const Indexed &F = It->second;
-    if (!F.Buffer || Line == 0 || Line > F.Starts.size())
-      return std::nullopt;
-    llvm::StringRef Text = F.Buffer->getBuffer().drop_front(F.Starts[Line - 1]);
-    return Text.take_until([](char C) { return C == '\n' || C == '\r'; }).str();
+  ClangPrinter(llvm::raw_ostream &OS, bool Color)
+      : DiagOpts(new clang::DiagnosticOptions()), FM(clang::FileSystemOptions()),
+        Diags(new clang::DiagnosticIDs(), DiagOpts.get(), new clang::IgnoringDiagConsumer()),
+        SM(Diags, FM), OS(OS) {
+    DiagOpts->ShowColors = Color;
+    Printer = std::make_unique<clang::TextDiagnostic>(OS, LangOpts, DiagOpts.get());
+  }
+
+  void emit(const SourcePos &P, Severity Level, const std::string &Message,
+            const std::vector<SourceSpan> &Ranges, const std::vector<FixIt> &Fixes) {
+    clang::FullSourceLoc Loc(location(P), SM);
+    if (P.valid() && Loc.isInvalid()) // a file that cannot be read: no snippet
+      OS << P.File << ":" << P.Line << ":" << P.Column << ": ";
+    std::vector<clang::CharSourceRange> Rs;
+    for (const SourceSpan &R : Ranges)
+      if (clang::SourceLocation B = location(R.Begin); B.isValid())
+        Rs.push_back(clang::CharSourceRange::getCharRange(B, B.getLocWithOffset(R.Length)));
+    std::vector<clang::FixItHint> Hints;
+    for (const FixIt &F : Fixes)
+      if (clang::SourceLocation B = location(F.Range.Begin); B.isValid())
+        Hints.push_back(clang::FixItHint::CreateReplacement(
+            clang::CharSourceRange::getCharRange(B, B.getLocWithOffset(F.Range.Length)), F.Text));
+    Printer->emitDiagnostic(Loc, level(Level), Message, Rs, Hints);
   }
 
 private:
-  struct Indexed {
-    std::unique_ptr<llvm::MemoryBuffer> Buffer;
-    std::vector<size_t> Starts; ///< byte offset of each line
-  };
-  std::map<std::string, Indexed> Files;
-};
-
-void printLocated(llvm::raw_ostream &OS, SourceLines &Src, const SourcePos &P, const char *Level,
-                  const std::string &Message, const std::string &Check,
-                  const std::vector<FixIt> &Fixes, const TextOptions &Opts, bool Snippet = true) {
-  if (P.valid())
-    OS << P.File << ":" << P.Line << ":" << P.Column << ": ";
-  if (Opts.Color)
-    OS.changeColor(std::string(Level) == "warning" ? llvm::raw_ostream::MAGENTA
-                   : std::string(Level) == "error" ? llvm::raw_ostream::RED
-                                                   : llvm::raw_ostream::CYAN,
-                   true);
-  OS << Level << ":";
-  if (Opts.Color)
-    OS.resetColor();
-  OS << " " << Message;
-  if (!Check.empty())
-    OS << " [" << Check << "]";
-  OS << "\n";
-  if (!P.valid() || !Snippet)
-    return;
-  auto Line = Src.line(P.File, P.Line);
-  if (!Line)
-    return;
-  std::string Gutter = fmt::format("{:>5} | ", P.Line);
-  OS << Gutter << *Line << "\n";
-  std::string Pad(Gutter.size() - 2, ' ');
-  std::string Caret;
-  for (unsigned I = 1; I < P.Column && I <= Line->size(); ++I)
-    Caret += (*Line)[I - 1] == '\t' ? '\t' : ' ';
-  OS << Pad << "| " << Caret << "^\n";
-  for (const FixIt &F : Fixes)
-    if (F.Range.Begin.Line == P.Line && F.Range.Begin.File == P.File) {
-      std::string Under;
-      for (unsigned I = 1; I < F.Range.Begin.Column && I <= Line->size(); ++I)
-        Under += (*Line)[I - 1] == '\t' ? '\t' : ' ';
-      OS << Pad << "| " << Under << F.Text << "\n";
+  static clang::DiagnosticsEngine::Level level(Severity S) {
+    switch (S) {
+    case Severity::Note: return clang::DiagnosticsEngine::Note;
+    case Severity::Remark: return clang::DiagnosticsEngine::Remark;
+    case Severity::Warning: return clang::DiagnosticsEngine::Warning;
+    case Severity::Error: return clang::DiagnosticsEngine::Error;
     }
-}
+    return clang::DiagnosticsEngine::Warning;
+  }
+
+  clang::SourceLocation location(const SourcePos &P) {
+    if (!P.valid())
+      return {};
+    auto [It, New] = Files.try_emplace(P.File);
+    if (New)
+      if (auto FE = FM.getOptionalFileRef(P.File))
+        It->second = SM.getOrCreateFileID(*FE, clang::SrcMgr::C_User);
+    if (It->second.isInvalid())
+      return {};
+    return SM.translateLineCol(It->second, P.Line, P.Column);
+  }
+
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts;
+  clang::FileManager FM;
+  clang::DiagnosticsEngine Diags;
+  clang::SourceManager SM;
+  clang::LangOptions LangOpts;
+  std::unique_ptr<clang::TextDiagnostic> Printer;
+  std::map<std::string, clang::FileID> Files;
+  llvm::raw_ostream &OS;
+};
 
 void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
   OS << R.Where.File << ":" << R.Where.Line << ":" << R.Where.Column << ": remark: "
@@ -143,14 +140,17 @@ void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
 } // namespace
 
 void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opts) {
-  SourceLines Src;
+  ClangPrinter Printer(OS, Opts.Color);
   for (const Finding &F : R.Findings) {
-    printLocated(OS, Src, F.Where, severityName(F.Level), F.Message, F.Check, F.Fixes, Opts);
-    // Notes about the same spot do not repeat its source line.
-    for (const FindingNote &N : F.Notes) {
-      bool Same = N.Where.File == F.Where.File && N.Where.Line == F.Where.Line;
-      printLocated(OS, Src, N.Where, "note", N.Message, "", N.Fixes, Opts, !Same || !N.Fixes.empty());
-    }
+    // A fix-it elsewhere (the array's declaration) is shown by the note
+    // there; under the finding's caret it would pull in every line between.
+    std::vector<FixIt> Here;
+    for (const FixIt &X : F.Fixes)
+      if (X.Range.Begin.File == F.Where.File && X.Range.Begin.Line == F.Where.Line)
+        Here.push_back(X);
+    Printer.emit(F.Where, F.Level, F.Message + " [" + F.Check + "]", F.Ranges, Here);
+    for (const FindingNote &N : F.Notes)
+      Printer.emit(N.Where, Severity::Note, N.Message, {}, N.Fixes);
   }
   if (Opts.Explain)
     for (const AccessRecord &A : R.Accesses)

@@ -124,6 +124,9 @@ struct LoopInfo {
 struct SharedAccess {
   unsigned ArrayId = 0;
   SourcePos Where;
+  /// Bytes of the accessed lvalue's source text from Where, when it is on
+  /// one line of one file (0: unknown); findings underline it.
+  unsigned Length = 0;
   std::string Spelling;     ///< the source text of the accessed lvalue
   AccessOp Op = AccessOp::Load;
   AtomicRule Atomic = AtomicRule::Native; ///< Op == Atomic: what it compiles to

@@ -40,6 +40,7 @@ struct Finding {
   std::string Message;      ///< lowercase, no trailing period
   std::vector<FindingNote> Notes;
   std::vector<FixIt> Fixes;
+  std::vector<SourceSpan> Ranges; ///< source underlined with the caret (^~~~)
   /// Findings at one location with the same check and kind are one finding
   /// (mergeFindings); empty: the message is the kind.
   std::string Kind;
