@@ -9,7 +9,10 @@
 #include "clang/Frontend/TextDiagnostic.h"
 #include <fmt/format.h>
 
+#include "llvm/Support/GlobPattern.h"
+
 #include <algorithm>
+#include <set>
 #include <map>
 #include <memory>
 #include <vector>
@@ -137,7 +140,96 @@ void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
   }
 }
 
+/// What --explain says first: the accesses by status, the worst conflicts
+/// and the reasons for what is not exact, before any lane table.
+void printExplainSummary(llvm::raw_ostream &OS, const RunReport &R, const ExplainFilter &Only) {
+  std::vector<const AccessRecord *> Picked, Conflicts;
+  std::set<std::string> Functions;
+  std::map<std::string, unsigned> Reasons;
+  for (const AccessRecord &A : R.Accesses) {
+    if (!Only.matches(A))
+      continue;
+    Picked.push_back(&A);
+    Functions.insert(A.Function);
+    bool Costed = A.Status == VerdictStatus::Exact || A.Status == VerdictStatus::Bound;
+    if (Costed && A.Wavefronts > A.Ideal)
+      Conflicts.push_back(&A);
+    if (A.Status != VerdictStatus::Exact)
+      ++Reasons[std::string(verdictStatusName(A.Status)) + ": " + A.Reason];
+  }
+  RunReport Sub;
+  for (const AccessRecord *A : Picked)
+    Sub.Accesses.push_back(*A);
+  OS << "explain: " << accessSummary(Sub) << " in " << Functions.size() << " function"
+     << (Functions.size() == 1 ? "" : "s") << "\n";
+  std::stable_sort(Conflicts.begin(), Conflicts.end(), [](const AccessRecord *A, const AccessRecord *B) {
+    return A->Wavefronts - A->Ideal > B->Wavefronts - B->Ideal;
+  });
+  constexpr size_t Shown = 10;
+  if (!Conflicts.empty())
+    OS << "explain: " << Conflicts.size() << " with a bank conflict, the worst first:\n";
+  for (size_t I = 0; I < Conflicts.size() && I < Shown; ++I) {
+    const AccessRecord &A = *Conflicts[I];
+    const char *Op = A.Op == AccessOp::Load ? "load" : A.Op == AccessOp::Store ? "store" : "atomic";
+    OS << fmt::format("  {}:{}:{}: {} '{}' in '{}': {}{}-way ({} wavefronts, ideal {})\n", A.Where.File,
+                      A.Where.Line, A.Where.Column, Op, A.Spelling, A.Function,
+                      A.Status == VerdictStatus::Bound ? "at most " : "", A.Degree, A.Wavefronts,
+                      A.Ideal);
+  }
+  if (Conflicts.size() > Shown)
+    OS << "  ... and " << Conflicts.size() - Shown << " more\n";
+  std::vector<std::pair<unsigned, std::string>> ByCount;
+  for (const auto &[Reason, N] : Reasons)
+    ByCount.push_back({N, Reason});
+  std::stable_sort(ByCount.begin(), ByCount.end(),
+                   [](const auto &A, const auto &B) { return A.first > B.first; });
+  if (!ByCount.empty())
+    OS << "explain: not exact, by reason:\n";
+  for (size_t I = 0; I < ByCount.size() && I < Shown; ++I)
+    OS << fmt::format("  {:>5}  {}\n", ByCount[I].first, ByCount[I].second);
+  if (ByCount.size() > Shown)
+    OS << "  ... and " << ByCount.size() - Shown << " other reasons\n";
+}
+
 } // namespace
+
+bool ExplainFilter::parseLocation(const std::string &Text) {
+  // file:line or file:line:col; the file may itself contain ':'.
+  llvm::StringRef Rest = Text;
+  unsigned Numbers[2] = {0, 0};
+  int Count = 0;
+  for (; Count < 2; ++Count) {
+    auto [Head, Tail] = Rest.rsplit(':');
+    unsigned N = 0;
+    if (Head == Rest || Tail.getAsInteger(10, N) || N == 0)
+      break;
+    Numbers[Count] = N;
+    Rest = Head;
+  }
+  if (Count == 0 || Rest.empty())
+    return false;
+  File = Rest.str();
+  Line = Count == 2 ? Numbers[1] : Numbers[0];
+  Column = Count == 2 ? Numbers[0] : 0;
+  return true;
+}
+
+bool ExplainFilter::matches(const AccessRecord &R) const {
+  if (!File.empty()) {
+    llvm::StringRef Path = R.Where.File;
+    bool SameFile = Path == File || Path.ends_with("/" + File);
+    if (!SameFile || R.Where.Line != Line || (Column && R.Where.Column != Column))
+      return false;
+  }
+  if (!Array.empty() && R.Array != Array)
+    return false;
+  if (!FunctionGlob.empty()) {
+    auto Pattern = llvm::GlobPattern::create(FunctionGlob);
+    if (!Pattern || !Pattern->match(R.Function))
+      return false;
+  }
+  return true;
+}
 
 void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opts) {
   ClangPrinter Printer(OS, Opts.Color);
@@ -152,8 +244,11 @@ void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opt
     for (const FindingNote &N : F.Notes)
       Printer.emit(N.Where, Severity::Note, N.Message, {}, N.Fixes);
   }
-  if (Opts.Explain)
-    for (const AccessRecord &A : R.Accesses)
+  if (!Opts.Explain)
+    return;
+  printExplainSummary(OS, R, Opts.Only);
+  for (const AccessRecord &A : R.Accesses)
+    if (Opts.Only.matches(A))
       printExplain(OS, A);
 }
 

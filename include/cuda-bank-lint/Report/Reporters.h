@@ -22,8 +22,22 @@
 
 namespace cbl {
 
+/// Which accesses --explain details (all when every field is empty): a
+/// source location (file suffix, line, optional column), kernels or
+/// functions by glob, arrays by name.
+struct ExplainFilter {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string FunctionGlob;
+  std::string Array;
+  bool matches(const AccessRecord &R) const;
+  /// Parses "file:line[:col]"; false when it is not one.
+  bool parseLocation(const std::string &Text);
+};
+
 struct TextOptions {
-  bool Explain = false;   ///< per-access lane tables and unknown reasons
+  bool Explain = false;   ///< a summary, then per-access lane tables
+  ExplainFilter Only;     ///< the accesses --explain details
   bool Color = false;
 };
 
