@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <set>
 #include <tuple>
 
@@ -183,6 +184,18 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
       }
     }
   }
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  if (P.Failed && !OwnEntry && Ext != ".cu" && Opts.FromDirectories.count(File)) {
+    R.Unit.Status = UnitStatus::State::Skipped;
+    R.Unit.Error = P.FirstError;
+    R.Unit.ErrorWhere = P.FirstErrorWhere;
+    R.Messages += File + ": note: header skipped: it does not compile on its own (" +
+                  P.FirstError + ") and no CUDA file of " +
+                  (Database && !Database->entries().empty() ? "the compilation database"
+                                                            : "near it") +
+                  " includes it; name it on the command line to see the errors\n";
+    return R;
+  }
   if (P.Failed) {
     R.Unit.Status = UnitStatus::State::Failed;
     R.Unit.Error = P.FirstError;
@@ -303,10 +316,39 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
         LaunchesOnly.LaunchesOnly = true;
         return parseCudaFile(File, Command, Opts.Cuda, LaunchesOnly).Model.Launches;
       });
+  // Streaming: each file's results in input order as soon as they are known.
+  std::mutex StreamLock;
+  std::vector<bool> Done(Files.size(), false);
+  size_t NextToStream = 0;
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Streamed;
+  auto stream = [&](size_t I) {
+    std::vector<Finding> Findings = Results[I].Report.Findings;
+    std::string Messages = Results[I].Messages;
+    applySuppressions(Findings, Messages);
+    mergeFindings(Findings);
+    llvm::erase_if(Findings, [&](const Finding &F) {
+      return !Streamed.insert({absolutePath(F.Where.File), F.Where.Line, F.Where.Column, F.Check}).second;
+    });
+    std::stable_sort(Findings.begin(), Findings.end(), [](const Finding &A, const Finding &B) {
+      return std::tie(A.Where.File, A.Where.Line, A.Where.Column) <
+             std::tie(B.Where.File, B.Where.Line, B.Where.Column);
+    });
+    auto Emit = [&] { Opts.OnFile(Files[I], Messages, Findings); };
+    if (Opts.ProgressBar)
+      Opts.ProgressBar->interrupt(Emit);
+    else
+      Emit();
+  };
   auto run = [&](size_t I) {
     Results[I] = analyseOne(Files[I], Database, Opts, OtherUnits);
     if (Opts.ProgressBar)
       Opts.ProgressBar->fileDone(Files[I]);
+    if (!Opts.OnFile)
+      return;
+    std::lock_guard<std::mutex> G(StreamLock);
+    Done[I] = true;
+    for (; NextToStream < Files.size() && Done[NextToStream]; ++NextToStream)
+      stream(NextToStream);
   };
   if (Jobs <= 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I)
@@ -330,6 +372,8 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
       Out.HadErrors = true;
       ++Out.Report.Errors;
     }
+    if (R.Unit.Status == UnitStatus::State::Skipped)
+      ++Out.Report.SkippedHeaders;
     if (R.Unit.Status == UnitStatus::State::Partial) {
       Out.HadErrors = true;
       ++Out.Report.PartlyAnalysed;

@@ -30,6 +30,15 @@ void Progress::fileDone(const std::string &File) {
   llvm::errs().flush();
 }
 
+void Progress::interrupt(const std::function<void()> &Print) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (Shown)
+    llvm::errs() << "\r\x1b[K";
+  llvm::errs().flush();
+  Shown = false;
+  Print();
+}
+
 void Progress::finish() {
   std::lock_guard<std::mutex> G(Lock);
   if (Shown)

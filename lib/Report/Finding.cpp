@@ -27,6 +27,7 @@ const char *unitStateName(UnitStatus::State S) {
   case UnitStatus::State::Analysed: return "analysed";
   case UnitStatus::State::Partial: return "partial";
   case UnitStatus::State::Failed: return "failed";
+  case UnitStatus::State::Skipped: return "skipped";
   }
   return "failed";
 }

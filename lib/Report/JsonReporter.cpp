@@ -54,7 +54,7 @@ llvm::json::Array units(const std::vector<UnitStatus> &Units) {
                          {"status", unitStateName(U.Status)},
                          {"skipped", std::move(Skipped)},
                          {"notes", std::move(Notes)}};
-    if (U.Status == UnitStatus::State::Failed) {
+    if (U.Status == UnitStatus::State::Failed || U.Status == UnitStatus::State::Skipped) {
       O["error"] = U.Error;
       O["error_location"] = U.ErrorWhere.valid() ? llvm::json::Value(position(U.ErrorWhere)) : nullptr;
       O["missing_header"] = U.MissingHeader.empty() ? llvm::json::Value(nullptr)

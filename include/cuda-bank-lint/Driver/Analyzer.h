@@ -18,6 +18,8 @@
 #include "cuda-bank-lint/Report/Finding.h"
 
 #include <array>
+#include <functional>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +41,17 @@ struct AnalyzerOptions {
   /// Findings outside the analysed file are shown only if their file matches
   /// (clang-tidy's --header-filter); unset shows them all.
   std::optional<std::string> HeaderFilter;
+  /// Files found by recursing into a directory: a header among them that
+  /// compiles neither alone nor through an including file is skipped with a
+  /// note, not an error (a header named on the command line is an error).
+  std::set<std::string> FromDirectories;
+  /// Called with each file's results as soon as it and every file before it
+  /// are done (input order, from a worker thread, one call at a time): its
+  /// messages, and its findings after NOLINT, merged, less those an earlier
+  /// file already streamed (a shared header's).
+  std::function<void(const std::string &File, const std::string &Messages,
+                     const std::vector<Finding> &Findings)>
+      OnFile;
   unsigned Jobs = 0;                               ///< 0 = all cores
   bool Verbose = false;
   Progress *ProgressBar = nullptr;                 ///< optional

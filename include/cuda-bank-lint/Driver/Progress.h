@@ -9,6 +9,7 @@
 #define CUDA_BANK_LINT_DRIVER_PROGRESS_H
 
 #include <chrono>
+#include <functional>
 #include <mutex>
 #include <string>
 
@@ -21,6 +22,9 @@ public:
   /// Thread-safe; called as each file finishes.
   void fileDone(const std::string &File);
   void finish();
+  /// Thread-safe: erases the progress line, if shown, before Print writes
+  /// (the next update draws it again).
+  void interrupt(const std::function<void()> &Print);
   /// stderr is a terminal and the environment is not a CI job.
   static bool interactive();
 

@@ -124,9 +124,11 @@ struct AccessRecord {
 };
 
 /// What happened to one input file: analysed, partly (a kernel was not
-/// analysed because Clang rejects code it needs) or not at all.
+/// analysed because Clang rejects code it needs), not at all, or skipped (a
+/// header found in a directory that compiles neither alone nor through a
+/// file that includes it: not an error).
 struct UnitStatus {
-  enum class State { Analysed, Partial, Failed };
+  enum class State { Analysed, Partial, Failed, Skipped };
   std::string File;
   State Status = State::Analysed;
   std::string Error;          ///< Failed: the first error, message only
@@ -157,6 +159,7 @@ struct RunReport {
   unsigned Files = 0;
   unsigned Errors = 0;          ///< files not analysed at all
   unsigned PartlyAnalysed = 0;  ///< files with a kernel not analysed
+  unsigned SkippedHeaders = 0;  ///< headers from directories skipped with a note
   std::vector<UnitStatus> Units; ///< one per input file, in input order
   std::vector<SharedVariableRecord> Variables;
 };
