@@ -1,5 +1,6 @@
 //===- BankConflictCheck.cpp - cuda-shared-bank-conflict --------------------===//
 #include "BankConflictCheck.h"
+#include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Symbolic/CompiledAccesses.h"
 
 #include <fmt/format.h>
@@ -491,6 +492,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
   SwizzleCache.clear();
   Compiled.reserve(Ctx.Model.Functions.size());
   for (const FunctionModel &F : Ctx.Model.Functions) {
+    FunctionInProgress Marked(F);
     Compiled.push_back(asCompiled(F.Accesses, Arrays, F.Loops));
     for (const SharedAccess &A : Compiled.back())
       All.push_back({&F, &A, analyseAccessAnyShape(A, F.Loops, Arrays, F.Shape, Ctx.Options.Arch)});
@@ -578,8 +580,10 @@ void BankConflictCheck::run(CheckContext &Ctx) {
         R.Lanes.push_back(Row);
       }
     Ctx.Out.Accesses.push_back(std::move(R));
-    if (Warn[I])
+    if (Warn[I]) {
+      FunctionInProgress Marked(*E.Fn);
       Ctx.Out.Findings.push_back(diagnose(Ctx, All, E));
+    }
   }
 }
 

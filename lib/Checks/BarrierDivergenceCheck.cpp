@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BarrierDivergenceCheck.h"
+#include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 
 #include <fmt/format.h>
@@ -614,6 +615,7 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
   Uniform.ParamsUniform = true;
   for (const FunctionModel &F : Ctx.Model.Functions)
     for (const BarrierSite &B : F.Barriers) {
+      FunctionInProgress Marked(F);
       Subject Sub;
       Sub.Fn = &F;
       Sub.Site = &B;
