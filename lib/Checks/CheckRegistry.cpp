@@ -20,7 +20,10 @@ const std::vector<CheckInfo> &registeredChecks() {
        "fix-it when the tool verified it), by swizzling the index, or by changing which "
        "thread reads which element.",
        Severity::Warning,
-       [] { return std::make_unique<BankConflictCheck>(); }},
+       [] { return std::make_unique<BankConflictCheck>(); },
+       {BankConflictCheck::Name},
+       {{std::string(BankConflictCheck::Name) + ".PossibleSeverity",
+         {"remark", "warning", "error", "none"}}}},
       {BarrierDivergenceCheck::Name,
        "block barrier that not every thread of the block reaches",
        "Reports __syncthreads() (and _count/_and/_or), cooperative-groups block and grid "
@@ -35,9 +38,27 @@ const std::vector<CheckInfo> &registeredChecks() {
        "barrier out of the condition so every thread executes it, and guarding only the "
        "work.",
        Severity::Warning,
-       [] { return std::make_unique<BarrierDivergenceCheck>(); }},
+       [] { return std::make_unique<BarrierDivergenceCheck>(); },
+       {BarrierDivergenceCheck::Name, BarrierDivergenceCheck::AcrossWarpsName,
+        BarrierDivergenceCheck::EarlyExitName},
+       {{BarrierDivergenceCheck::EarlyExitSeverityKey, {"remark", "warning", "off", "none"}}}},
   };
   return Checks;
+}
+
+std::vector<std::string> allCheckNames() {
+  std::vector<std::string> Names;
+  for (const CheckInfo &C : registeredChecks())
+    Names.insert(Names.end(), C.FindingNames.begin(), C.FindingNames.end());
+  return Names;
+}
+
+const CheckOptionInfo *findCheckOption(const std::string &Key) {
+  for (const CheckInfo &C : registeredChecks())
+    for (const CheckOptionInfo &O : C.Options)
+      if (O.Key == Key)
+        return &O;
+  return nullptr;
 }
 
 bool checkEnabled(const std::string &Name, const std::string &Globs) {

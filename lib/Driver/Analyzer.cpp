@@ -27,19 +27,6 @@ namespace cbl {
 
 namespace {
 
-bool isCudaSource(llvm::StringRef Path) {
-  llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  return Ext == ".cu" || Ext == ".cuh";
-}
-
-/// A file with NUL bytes in its first 8 KiB is not source code.
-bool looksBinary(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return false;
-  return (*Buf)->getBuffer().take_front(8192).contains('\0');
-}
-
 struct FileResult {
   RunReport Report;
   std::string Messages;
@@ -261,38 +248,6 @@ std::optional<std::array<unsigned, 3>> parseBlockDim(const std::string &Text) {
   if (D[0] * D[1] * D[2] > 1024 || D[2] > 64)
     return std::nullopt;
   return D;
-}
-
-std::vector<std::string> expandInputs(const std::vector<std::string> &Inputs, std::string &Errors) {
-  std::vector<std::string> Files;
-  for (const std::string &In : Inputs) {
-    llvm::sys::fs::file_status St;
-    if (llvm::sys::fs::status(In, St) || !llvm::sys::fs::exists(St)) {
-      Errors += "error: no such file or directory: '" + In + "'\n";
-      continue;
-    }
-    if (llvm::sys::fs::is_directory(St)) {
-      std::vector<std::string> Found;
-      std::error_code EC;
-      for (llvm::sys::fs::recursive_directory_iterator It(In, EC), End; It != End && !EC;
-           It.increment(EC))
-        if (isCudaSource(It->path()) && !llvm::sys::fs::is_directory(It->path()))
-          Found.push_back(It->path());
-      if (EC)
-        Errors += "error: cannot read directory '" + In + "': " + EC.message() + "\n";
-      if (Found.empty())
-        Errors += "error: no CUDA source files (.cu, .cuh) in directory '" + In + "'\n";
-      std::sort(Found.begin(), Found.end());
-      Files.insert(Files.end(), Found.begin(), Found.end());
-      continue;
-    }
-    if (looksBinary(In)) {
-      Errors += "error: '" + In + "' is a binary file, not CUDA source\n";
-      continue;
-    }
-    Files.push_back(In);
-  }
-  return Files;
 }
 
 AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,

@@ -3,7 +3,9 @@
 #include "cuda-bank-lint/Driver/Analyzer.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
 #include "cuda-bank-lint/Driver/Config.h"
+#include "cuda-bank-lint/Driver/FindingFilters.h"
 #include "cuda-bank-lint/Driver/FixApplier.h"
+#include "cuda-bank-lint/Driver/Inputs.h"
 #include "cuda-bank-lint/Driver/Progress.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
@@ -20,6 +22,7 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
 
 using namespace llvm;
@@ -30,7 +33,9 @@ namespace {
 
 cl::OptionCategory Category("cuda-bank-lint options");
 
-cl::list<std::string> Inputs(cl::Positional, cl::desc("<file or directory>..."),
+cl::list<std::string> Inputs(cl::Positional,
+                             cl::desc("<file or directory>... ('-' reads stdin; none with -p: "
+                                      "every CUDA entry of the database)"),
                              cl::cat(Category));
 cl::opt<std::string> BlockDimOpt("block-dim", cl::desc("Block shape X[,Y[,Z]] for every kernel"),
                                  cl::value_desc("x,y,z"), cl::cat(Category));
@@ -55,10 +60,32 @@ cl::opt<std::string> ConfigFile("config-file",
                                 cl::cat(Category));
 cl::opt<bool> DumpConfig("dump-config", cl::desc("Print the effective configuration and exit"),
                          cl::cat(Category));
+cl::opt<bool> VerifyConfig("verify-config",
+                           cl::desc("Check the configuration and the check globs without "
+                                    "analysing anything (exit 1 on errors)"),
+                           cl::cat(Category));
 cl::opt<std::string> HeaderFilter("header-filter",
                                   cl::desc("Regex: findings in files other than the analysed one "
                                            "are shown only if their path matches (default: all)"),
                                   cl::cat(Category));
+cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Regex: findings in files other than the analysed one are not shown if their path "
+             "matches (applied with --header-filter)"),
+    cl::cat(Category));
+cl::opt<std::string> LineFilterOpt(
+    "line-filter",
+    cl::desc("JSON list of files and inclusive line ranges to show findings from, as "
+             "clang-tidy's: '[{\"name\":\"k.cu\",\"lines\":[[1,3],[5,7]]},{\"name\":\"t.cuh\"}]'"),
+    cl::cat(Category));
+cl::list<std::string> Exclude("exclude",
+                              cl::desc("Skip files and directories matching this glob "
+                                       "(repeatable; inputs and database entries)"),
+                              cl::value_desc("glob"), cl::cat(Category));
+cl::opt<std::string> AssumeFilename("assume-filename",
+                                    cl::desc("With '-': analyse stdin as this file (its "
+                                             "directory, configuration and database entry)"),
+                                    cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> WarningsAsErrors("warnings-as-errors",
                                       cl::desc("Globs of checks whose findings are errors (exit 1)"),
                                       cl::cat(Category));
@@ -92,27 +119,38 @@ cl::opt<std::string> CudaModeOpt(
              "headers; prelude"),
     cl::init("auto"), cl::cat(Category));
 cl::opt<std::string> Arch("arch",
-                          cl::desc("Bank rules: sm_70 and newer (default, measured on H100), "
-                                   "sm_3x-8byte or sm_1x (from the CUDA literature, unmeasured)"),
-                          cl::init("sm_90"), cl::cat(Category));
-cl::opt<std::string> Checks("checks", cl::desc("Comma-separated globs of checks to run"),
-                            cl::init("cuda-*"), cl::cat(Category));
+                          cl::desc("Bank rules: sm_XX (default sm_90; sm_50 and newer measured "
+                                   "on H100), sm_3x-8byte or sm_1x (from the CUDA literature, "
+                                   "unmeasured)"),
+                          cl::init(DefaultArch), cl::cat(Category));
+cl::opt<std::string> Checks("checks",
+                            cl::desc("Comma-separated globs of checks, appended to cuda-* "
+                                     "and the configuration's Checks ('-*,...' to choose)"),
+                            cl::cat(Category));
 cl::opt<unsigned> MinDegree("min-conflict-degree",
-                            cl::desc("Report only conflicts of at least this degree (default 2)"),
-                            cl::init(2), cl::cat(Category));
+                            cl::desc("Report only conflicts of at least this degree (2 to 32, "
+                                     "default 2)"),
+                            cl::init(DefaultMinConflictDegree), cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: all cores)"),
                        cl::init(0), cl::cat(Category));
 cl::list<std::string> ExtraArg("extra-arg", cl::desc("Compiler flag to append"),
                                cl::cat(Category));
 cl::list<std::string> ExtraArgBefore("extra-arg-before", cl::desc("Compiler flag to prepend"),
                                      cl::cat(Category));
-cl::opt<bool> ListChecks("list-checks", cl::desc("List the checks and exit"), cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the enabled check names and exit (with --checks='cuda-*': "
+                                  "every name a finding can carry)"),
+                         cl::cat(Category));
 cl::opt<bool> SystemHeaders("system-headers",
                             cl::desc("Report findings inside system headers (libraries such as "
                                      "CUB) where they are, instead of at the call from your code"),
                             cl::cat(Category));
 cl::opt<bool> Verbose("verbose", cl::desc("Explain what was skipped and why"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(Category));
+cl::opt<bool> UseColor("use-color",
+                       cl::desc("Colours in text output: --use-color or --use-color=false "
+                                "(default: when stdout is a terminal)"),
+                       cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
   OS << "cuda-bank-lint " << CBL_VERSION << "\n";
@@ -179,12 +217,322 @@ std::optional<Config> loadConfig(const std::string &FirstInput, std::string &Err
   return mergeConfig(*Parent, *C);
 }
 
+/// The command line on top of the configuration: --checks is appended to
+/// Checks (clang-tidy), the others override. What is invalid, or "".
+std::string applyCommandLine(Config &C) {
+  auto globs = [](cl::opt<std::string> &Opt, std::optional<std::string> &Slot, bool Append) {
+    if (!Opt.getNumOccurrences())
+      return std::string();
+    if (std::string Why = checkGlobsError(Opt); !Why.empty())
+      return "invalid --" + Opt.ArgStr.str() + ": " + Why;
+    Slot = Append ? appendGlobs(Slot, Opt) : std::string(Opt);
+    return std::string();
+  };
+  auto regex = [](cl::opt<std::string> &Opt, std::optional<std::string> &Slot) {
+    if (!Opt.getNumOccurrences())
+      return std::string();
+    if (std::string Why = regexError(Opt); !Why.empty())
+      return "invalid --" + Opt.ArgStr.str() + ": " + Why;
+    Slot = Opt;
+    return std::string();
+  };
+  for (std::string Why : {globs(Checks, C.Checks, true), globs(WarningsAsErrors, C.WarningsAsErrors, false),
+                          regex(HeaderFilter, C.HeaderFilterRegex),
+                          regex(ExcludeHeaderFilter, C.ExcludeHeaderFilterRegex)})
+    if (!Why.empty())
+      return Why;
+  if (SystemHeaders.getNumOccurrences())
+    C.SystemHeaders = SystemHeaders;
+  if (Arch.getNumOccurrences()) {
+    if (std::string Why = archError(Arch); !Why.empty())
+      return "invalid --arch: " + Why;
+    C.Arch = Arch;
+  }
+  if (MinDegree.getNumOccurrences()) {
+    unsigned N = 0;
+    if (std::string Why = minConflictDegreeError(std::to_string(MinDegree), N); !Why.empty())
+      return "invalid --min-conflict-degree: " + Why;
+    C.MinConflictDegree = N;
+  }
+  C.ExtraArgs.insert(C.ExtraArgs.end(), ExtraArg.begin(), ExtraArg.end());
+  C.ExtraArgsBefore.insert(C.ExtraArgsBefore.end(), ExtraArgBefore.begin(), ExtraArgBefore.end());
+  return "";
+}
+
+std::vector<std::string> enabledNames(const std::string &Globs) {
+  std::vector<std::string> Names = allCheckNames();
+  llvm::erase_if(Names, [&](const std::string &N) { return !checkEnabled(N, Globs); });
+  return Names;
+}
+
+/// clang-tidy's --list-checks: every name a finding can carry that the globs
+/// enable.
+int listChecks(const std::string &Globs) {
+  std::vector<std::string> Names = enabledNames(Globs);
+  if (Names.empty()) {
+    errs() << "No checks enabled.\n";
+    return 1;
+  }
+  outs() << "Enabled checks:";
+  for (const std::string &N : Names)
+    outs() << "\n    " << N;
+  outs() << "\n\n";
+  return 0;
+}
+
+/// clang-tidy's --verify-config, once the configuration has parsed: the check
+/// globs (of the files and of --checks) that name no check.
+int verifyConfig(const Config &C) {
+  bool Any = !C.Unverified.empty();
+  for (const std::string &W : C.Unverified)
+    errs() << W;
+  if (Checks.getNumOccurrences())
+    for (const std::string &W : unknownCheckGlobs(Checks)) {
+      errs() << "command-line option '--checks': warning: " << W << " [-verify-config]\n";
+      Any = true;
+    }
+  if (Any)
+    return 1;
+  outs() << "No config errors detected.\n";
+  return 0;
+}
+
+/// The analysis options of the configuration and the command line, or what
+/// is invalid.
+std::string analyzerOptions(const Config &Conf, AnalyzerOptions &Opts) {
+  CudaMode Mode = CudaMode::Auto;
+  if (CudaModeOpt == "headers")
+    Mode = CudaMode::Headers;
+  else if (CudaModeOpt == "prelude")
+    Mode = CudaMode::Prelude;
+  else if (CudaModeOpt != "auto")
+    return "--cuda-mode must be auto, headers or prelude, not '" + CudaModeOpt + "'";
+  std::string CudaError;
+  Opts.Cuda = resolveCudaSetup(Mode, CudaPath, CudaError);
+  if (!CudaError.empty())
+    return CudaError;
+  std::string ArchName = Conf.Arch.value_or(DefaultArch);
+  Opts.Checks.Arch = bankArchFromName(ArchName).value_or(BankArch::Sm70Plus); // validated
+  if (Conf.Arch)
+    Opts.Cuda.GpuArch = clampGpuArch(ArchName);
+  Opts.Checks.MinConflictDegree = Conf.MinConflictDegree.value_or(DefaultMinConflictDegree);
+  Opts.Checks.Explain = Explain;
+  Opts.Checks.Values = Conf.CheckOptions;
+  Opts.Checks.SystemHeaders = Conf.SystemHeaders.value_or(false);
+  Opts.CheckGlobs = globsToRun(effectiveChecks(Conf));
+  Opts.BlockDimRules = Conf.BlockDim;
+  Opts.Model.LaunchArguments = Conf.LaunchArguments.value_or(true);
+  Opts.HeaderFilter = Conf.HeaderFilterRegex;
+  if (!BlockDimOpt.empty()) {
+    Opts.BlockDim = parseBlockDim(BlockDimOpt);
+    if (!Opts.BlockDim)
+      return "--block-dim expects X[,Y[,Z]] with at most 1024 threads, got '" + BlockDimOpt + "'";
+  }
+  Opts.ExtraArgs = Conf.ExtraArgs;
+  Opts.ExtraArgsBefore = Conf.ExtraArgsBefore;
+  Opts.Jobs = Jobs;
+  Opts.Verbose = Verbose;
+  return "";
+}
+
+/// What the command line asks for after the analysis.
+struct OutputOptions {
+  std::optional<Severity> FailLevel;
+  std::optional<LineFilter> Lines;
+  std::optional<ExcludeFilter> Excluded;
+};
+
+std::string outputOptions(OutputOptions &O) {
+  if (FailOn == "warning")
+    O.FailLevel = Severity::Warning;
+  else if (FailOn == "error")
+    O.FailLevel = Severity::Error;
+  else if (!FailOn.empty() && FailOn != "never")
+    return "--fail-on expects warning, error or never, not '" + FailOn + "'";
+  std::string Error;
+  if (!LineFilterOpt.empty() && !(O.Lines = LineFilter::parse(LineFilterOpt, Error)))
+    return "invalid --line-filter: " + Error;
+  O.Excluded = ExcludeFilter::create(std::vector<std::string>(Exclude.begin(), Exclude.end()),
+                                     Error);
+  return O.Excluded ? "" : Error;
+}
+
+/// The files to analyse (stdin in a temporary file, directories expanded,
+/// --exclude applied; with -p and no input, the database's CUDA entries) and
+/// the database; an exit code when something is wrong.
+int collectInputs(const ExcludeFilter &Excluded,
+                  std::unique_ptr<clang::tooling::CompilationDatabase> Fixed,
+                  std::unique_ptr<StdinInput> &Stdin, std::vector<std::string> &Files,
+                  std::unique_ptr<CompileCommands> &Database) {
+  std::vector<std::string> Given(Inputs.begin(), Inputs.end());
+  size_t Dashes = llvm::count(Given, "-");
+  if (Dashes > 1)
+    return usageError("'-' (stdin) can be given only once");
+  if (!AssumeFilename.empty() && !Dashes)
+    return usageError("--assume-filename needs '-' (stdin) among the inputs");
+  if (Dashes) {
+    if (Fix)
+      return usageError("--fix cannot rewrite stdin");
+    std::string Error;
+    if (!(Stdin = StdinInput::read(AssumeFilename, Error)))
+      return usageError(Error);
+    std::replace(Given.begin(), Given.end(), std::string("-"), Stdin->path());
+  }
+  if (Given.empty() && BuildPath.empty())
+    return usageError("no input files (see --help)");
+  std::string Errors;
+  Files = expandInputs(Given, Excluded, Errors);
+  if (!Errors.empty()) {
+    errs() << Errors;
+    return 2;
+  }
+  std::string LoadError;
+  Database = CompileCommands::load(BuildPath, Given.empty() ? "" : Given.front(), std::move(Fixed),
+                                   LoadError);
+  if (!Database)
+    return usageError(LoadError);
+  if (!Given.empty())
+    return 0;
+  // Project mode, as run-clang-tidy: every CUDA entry of the database.
+  if (Database->sources().empty())
+    return usageError("no CUDA entries (.cu files, -x cu) in '" + Database->databasePath() + "'");
+  for (const std::string &F : Database->sources())
+    if (!Excluded.excluded(F))
+      Files.push_back(F);
+  return 0;
+}
+
 std::vector<RuleInfo> rules() {
   std::vector<RuleInfo> Rules;
   for (const CheckInfo &C : registeredChecks())
     Rules.push_back({C.Name, C.Summary, C.Help, C.Help, C.DefaultSeverity,
                      CBL_DOCS_URL "/checks/" + C.Name.substr(C.Name.find('-') + 1) + ".md"});
   return Rules;
+}
+
+/// The report in the chosen format.
+std::string render(const RunReport &Report) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  std::string Root = SourceRoot.empty() ? defaultSourceRoot() : std::string(SourceRoot);
+  if (Format == OutputFormat::Json) {
+    printJson(Report, OS);
+  } else if (Format == OutputFormat::Sarif) {
+    printSarif(Report, rules(), Root, OS);
+  } else if (Format == OutputFormat::Github) {
+    printGithub(Report, Root, OS);
+  } else {
+    TextOptions T;
+    T.Explain = Explain;
+    T.Color = UseColor.getNumOccurrences() ? bool(UseColor) : outs().has_colors();
+    OS.enable_colors(T.Color);
+    printText(Report, OS, T);
+  }
+  return OS.str();
+}
+
+/// --export-fixes and --fix; false when one failed.
+bool writeFixes(const RunReport &Report, const std::vector<std::string> &Files,
+                const StdinInput *Stdin) {
+  bool Ok = true;
+  if (!ExportFixes.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_Text);
+    if (EC) {
+      errs() << "cuda-bank-lint: error: cannot write '" << ExportFixes << "': " << EC.message()
+             << "\n";
+      Ok = false;
+    } else {
+      SmallString<256> Cwd;
+      sys::fs::current_path(Cwd);
+      std::string Yaml;
+      raw_string_ostream Y(Yaml);
+      exportFixes(Report, Files.size() == 1 ? Files.front() : "", std::string(Cwd), Y);
+      OS << (Stdin ? Stdin->mapBack(Y.str()) : Y.str());
+    }
+  }
+  if (Fix) {
+    FixOutcome FO = applyFixes(Report);
+    errs() << FO.Messages;
+    if (FO.Failed)
+      Ok = false;
+    else if (FO.Applied)
+      errs() << formatv("cuda-bank-lint: applied {0} fix-it{1} to {2} file{3}\n", FO.Applied,
+                        FO.Applied == 1 ? "" : "s", FO.Files, FO.Files == 1 ? "" : "s");
+  }
+  return Ok;
+}
+
+/// "3 files analysed, ..., 2 warnings, 0 errors in 1.20 s" on stderr.
+void printSummary(const RunReport &Report, size_t Files, double Seconds) {
+  size_t Warnings = 0, ErrorFindings = 0, SkippedKernels = 0;
+  for (const Finding &F : Report.Findings) {
+    ErrorFindings += F.Level == Severity::Error;
+    Warnings += F.Level == Severity::Warning;
+  }
+  for (const UnitStatus &U : Report.Units)
+    for (const SkippedFunction &S : U.Skipped)
+      SkippedKernels += S.What == SkippedFunction::Kind::Kernel;
+  size_t Errors = Report.Errors + SkippedKernels + ErrorFindings;
+  std::string Partly;
+  if (Report.PartlyAnalysed || Report.Errors)
+    Partly = formatv(" ({0} partly, {1} not at all)", Report.PartlyAnalysed, Report.Errors).str();
+  errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
+                    Files, Files == 1 ? "" : "s", Partly, accessSummary(Report), Warnings,
+                    Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Seconds);
+}
+
+/// Everything after the options: inputs, analysis, filters, output; the
+/// exit code.
+int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatabase> Fixed) {
+  AnalyzerOptions Opts;
+  OutputOptions Out;
+  if (std::string Why = analyzerOptions(Conf, Opts); !Why.empty())
+    return usageError(Why);
+  if (std::string Why = outputOptions(Out); !Why.empty())
+    return usageError(Why);
+  auto Start = std::chrono::steady_clock::now();
+  std::unique_ptr<StdinInput> Stdin;
+  std::vector<std::string> Files;
+  std::unique_ptr<CompileCommands> Database;
+  if (int RC = collectInputs(*Out.Excluded, std::move(Fixed), Stdin, Files, Database))
+    return RC;
+  if (Verbose && !Database->databasePath().empty())
+    errs() << "cuda-bank-lint: note: using compilation database '" << Database->databasePath()
+           << "'\n";
+  if (Verbose)
+    for (const std::string &Src : Conf.Sources)
+      errs() << "cuda-bank-lint: note: using configuration '" << Src << "'\n";
+
+  Progress Bar(Files.size(), !Quiet && Progress::interactive(),
+               std::chrono::milliseconds(ProgressDelayMs));
+  Opts.ProgressBar = &Bar;
+  AnalysisOutcome Result = analyseFiles(Files, Database.get(), Opts);
+  auto Shown = [&](std::string S) { return Stdin ? Stdin->mapBack(std::move(S)) : S; };
+  FindingFilters Filters{Out.Lines, Conf.ExcludeHeaderFilterRegex.value_or(""), Files,
+                         effectiveChecks(Conf), Shown};
+  applyFindingFilters(Result.Report, Filters);
+  // WarningsAsErrors promotes findings of the matching checks.
+  unsigned Promoted = 0;
+  for (Finding &F : Result.Report.Findings)
+    if (F.Level == Severity::Warning && checkEnabled(F.Check, Conf.WarningsAsErrors.value_or(""))) {
+      F.Level = Severity::Error;
+      ++Promoted;
+    }
+  sortReport(Result.Report);
+  errs() << Shown(Result.Messages);
+  outs() << Shown(render(Result.Report));
+  outs().flush();
+  bool Failed = !writeFixes(Result.Report, Files, Stdin.get()) || Result.HadErrors;
+  double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  if (!Quiet && (Format == OutputFormat::Text || Format == OutputFormat::Github))
+    printSummary(Result.Report, Files.size(), Seconds);
+  if (Failed)
+    return 2;
+  bool FailByLevel = Out.FailLevel && llvm::any_of(Result.Report.Findings, [&](const Finding &F) {
+                       return F.Level >= *Out.FailLevel;
+                     });
+  return Promoted || FailByLevel ? 1 : 0;
 }
 
 } // namespace
@@ -203,196 +551,36 @@ int runTool(int Argc, const char **Argv) {
                                    &errs()))
     return 2;
 
-  // The configuration; command-line options override it.
+  // The configuration, found from the first input (stdin: the assumed name);
+  // command-line options apply on top of it. --verify-config reports with
+  // exit code 1, as clang-tidy; otherwise bad options or configs are usage
+  // errors (2).
   std::string FirstInput = Inputs.empty() ? std::string() : Inputs.front();
+  if (FirstInput == "-")
+    FirstInput = AssumeFilename;
   std::string ConfigError;
   std::optional<Config> Conf = loadConfig(FirstInput, ConfigError);
   if (!Conf) {
     errs() << ConfigError;
-    return 2;
+    return VerifyConfig ? 1 : 2;
   }
-  if (Checks.getNumOccurrences())
-    Conf->Checks = Checks;
-  if (WarningsAsErrors.getNumOccurrences())
-    Conf->WarningsAsErrors = WarningsAsErrors;
-  if (HeaderFilter.getNumOccurrences())
-    Conf->HeaderFilterRegex = HeaderFilter;
-  if (SystemHeaders.getNumOccurrences())
-    Conf->SystemHeaders = SystemHeaders;
-  if (Arch.getNumOccurrences())
-    Conf->Arch = Arch;
-  if (MinDegree.getNumOccurrences())
-    Conf->MinConflictDegree = MinDegree;
-  Conf->ExtraArgs.insert(Conf->ExtraArgs.end(), ExtraArg.begin(), ExtraArg.end());
-  Conf->ExtraArgsBefore.insert(Conf->ExtraArgsBefore.end(), ExtraArgBefore.begin(),
-                               ExtraArgBefore.end());
-  std::string CheckGlobs = Conf->Checks.value_or("cuda-*");
+  if (std::string Why = applyCommandLine(*Conf); !Why.empty())
+    return VerifyConfig ? (usageError(Why), 1) : usageError(Why);
+  std::string CheckGlobs = effectiveChecks(*Conf);
+  if (ListChecks)
+    return listChecks(CheckGlobs);
   if (DumpConfig) {
     outs() << dumpConfig(*Conf);
     return 0;
   }
-  if (ListChecks) {
-    outs() << "Enabled checks:\n";
-    for (const CheckInfo &C : registeredChecks())
-      if (checkEnabled(C.Name, CheckGlobs))
-        outs() << "    " << C.Name << "  " << C.Summary << "\n";
-    return 0;
+  if (VerifyConfig)
+    return verifyConfig(*Conf);
+  if (enabledNames(CheckGlobs).empty()) {
+    errs() << "Error: no checks enabled.\n";
+    cl::PrintHelpMessage(/*Hidden=*/false, /*Categorized=*/true);
+    return 1;
   }
-  if (Inputs.empty())
-    return usageError("no input files (see --help)");
-
-  AnalyzerOptions Opts;
-  CudaMode Mode = CudaMode::Auto;
-  if (CudaModeOpt == "headers")
-    Mode = CudaMode::Headers;
-  else if (CudaModeOpt == "prelude")
-    Mode = CudaMode::Prelude;
-  else if (CudaModeOpt != "auto")
-    return usageError("--cuda-mode must be auto, headers or prelude, not '" + CudaModeOpt + "'");
-  std::string CudaError;
-  Opts.Cuda = resolveCudaSetup(Mode, CudaPath, CudaError);
-  if (!CudaError.empty())
-    return usageError(CudaError);
-  std::string ArchName = Conf->Arch.value_or("sm_90");
-  auto BankArchSel = bankArchFromName(ArchName);
-  if (!BankArchSel)
-    return usageError("unknown --arch '" + ArchName + "' (expected sm_XX or sm_3x-8byte)");
-  Opts.Checks.Arch = *BankArchSel;
-  if (Conf->Arch)
-    Opts.Cuda.GpuArch = clampGpuArch(ArchName);
-  Opts.Checks.MinConflictDegree = Conf->MinConflictDegree.value_or(2);
-  Opts.Checks.Explain = Explain;
-  Opts.Checks.Values = Conf->CheckOptions;
-  Opts.CheckGlobs = CheckGlobs;
-  Opts.BlockDimRules = Conf->BlockDim;
-  Opts.Model.LaunchArguments = Conf->LaunchArguments.value_or(true);
-  Opts.Checks.SystemHeaders = Conf->SystemHeaders.value_or(false);
-  if (Conf->HeaderFilterRegex) {
-    std::string Why;
-    if (!Conf->HeaderFilterRegex->empty() && !Regex(*Conf->HeaderFilterRegex).isValid(Why))
-      return usageError("invalid --header-filter '" + *Conf->HeaderFilterRegex + "': " + Why);
-    Opts.HeaderFilter = Conf->HeaderFilterRegex;
-  }
-  if (!BlockDimOpt.empty()) {
-    Opts.BlockDim = parseBlockDim(BlockDimOpt);
-    if (!Opts.BlockDim)
-      return usageError("--block-dim expects X[,Y[,Z]] with at most 1024 threads, got '" +
-                        BlockDimOpt + "'");
-  }
-  std::optional<Severity> FailLevel;
-  if (!FailOn.empty()) {
-    if (FailOn == "warning")
-      FailLevel = Severity::Warning;
-    else if (FailOn == "error")
-      FailLevel = Severity::Error;
-    else if (FailOn != "never")
-      return usageError("--fail-on expects warning, error or never, not '" + FailOn + "'");
-  }
-  Opts.ExtraArgs = Conf->ExtraArgs;
-  Opts.ExtraArgsBefore = Conf->ExtraArgsBefore;
-  Opts.Jobs = Jobs;
-  Opts.Verbose = Verbose;
-
-  auto Start = std::chrono::steady_clock::now();
-  std::string InputErrors;
-  std::vector<std::string> Files = expandInputs(
-      std::vector<std::string>(Inputs.begin(), Inputs.end()), InputErrors);
-  if (!InputErrors.empty()) {
-    errs() << InputErrors;
-    return 2;
-  }
-  std::string LoadError;
-  std::unique_ptr<CompileCommands> Database =
-      CompileCommands::load(BuildPath, FirstInput, std::move(Fixed), LoadError);
-  if (!Database)
-    return usageError(LoadError);
-  if (Verbose && !Database->databasePath().empty())
-    errs() << "cuda-bank-lint: note: using compilation database '" << Database->databasePath()
-           << "'\n";
-  if (Verbose)
-    for (const std::string &Src : Conf->Sources)
-      errs() << "cuda-bank-lint: note: using configuration '" << Src << "'\n";
-
-  Progress Bar(Files.size(), !Quiet && Progress::interactive(),
-               std::chrono::milliseconds(ProgressDelayMs));
-  Opts.ProgressBar = &Bar;
-  AnalysisOutcome Out = analyseFiles(Files, Database.get(), Opts);
-  // WarningsAsErrors promotes findings of the matching checks.
-  unsigned Promoted = 0;
-  if (Conf->WarningsAsErrors && !Conf->WarningsAsErrors->empty())
-    for (Finding &F : Out.Report.Findings)
-      if (F.Level == Severity::Warning && checkEnabled(F.Check, *Conf->WarningsAsErrors)) {
-        F.Level = Severity::Error;
-        ++Promoted;
-      }
-  sortReport(Out.Report);
-  errs() << Out.Messages;
-  std::string Root = SourceRoot.empty() ? defaultSourceRoot() : std::string(SourceRoot);
-  if (Format == OutputFormat::Json) {
-    printJson(Out.Report, outs());
-  } else if (Format == OutputFormat::Sarif) {
-    printSarif(Out.Report, rules(), Root, outs());
-  } else if (Format == OutputFormat::Github) {
-    printGithub(Out.Report, Root, outs());
-  } else {
-    TextOptions T;
-    T.Explain = Explain;
-    T.Color = outs().has_colors();
-    printText(Out.Report, outs(), T);
-  }
-  outs().flush();
-  bool Failed = Out.HadErrors;
-  if (!ExportFixes.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_Text);
-    if (EC) {
-      errs() << "cuda-bank-lint: error: cannot write '" << ExportFixes << "': " << EC.message()
-             << "\n";
-      Failed = true;
-    } else {
-      SmallString<256> Cwd;
-      sys::fs::current_path(Cwd);
-      exportFixes(Out.Report, Files.size() == 1 ? Files.front() : "", std::string(Cwd), OS);
-    }
-  }
-  if (Fix) {
-    FixOutcome FO = applyFixes(Out.Report);
-    errs() << FO.Messages;
-    if (FO.Failed)
-      Failed = true;
-    else if (FO.Applied)
-      errs() << formatv("cuda-bank-lint: applied {0} fix-it{1} to {2} file{3}\n", FO.Applied,
-                        FO.Applied == 1 ? "" : "s", FO.Files, FO.Files == 1 ? "" : "s");
-  }
-  double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-  size_t Warnings = 0, ErrorFindings = 0;
-  for (const Finding &F : Out.Report.Findings) {
-    if (F.Level == Severity::Error)
-      ++ErrorFindings;
-    else if (F.Level == Severity::Warning)
-      ++Warnings;
-  }
-  size_t SkippedKernels = 0;
-  for (const UnitStatus &U : Out.Report.Units)
-    for (const SkippedFunction &S : U.Skipped)
-      SkippedKernels += S.What == SkippedFunction::Kind::Kernel;
-  size_t Errors = Out.Report.Errors + SkippedKernels + ErrorFindings;
-  if (!Quiet && (Format == OutputFormat::Text || Format == OutputFormat::Github)) {
-    std::string Partly;
-    if (Out.Report.PartlyAnalysed || Out.Report.Errors)
-      Partly = formatv(" ({0} partly, {1} not at all)", Out.Report.PartlyAnalysed,
-                       Out.Report.Errors).str();
-    errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
-                      Files.size(), Files.size() == 1 ? "" : "s", Partly,
-                      accessSummary(Out.Report), Warnings, Warnings == 1 ? "" : "s", Errors,
-                      Errors == 1 ? "" : "s", Seconds);
-  }
-  if (Failed)
-    return 2;
-  bool FailByLevel =
-      FailLevel && std::any_of(Out.Report.Findings.begin(), Out.Report.Findings.end(),
-                               [&](const Finding &F) { return F.Level >= *FailLevel; });
-  return Promoted || FailByLevel ? 1 : 0;
+  return analyse(*Conf, std::move(Fixed));
 }
 
 } // namespace cbl

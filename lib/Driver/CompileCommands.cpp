@@ -5,7 +5,11 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 
@@ -43,6 +47,121 @@ bool isCudaEntry(const CompileCommand &C) {
   }
   return false;
 }
+
+/// An entry the project mode lints: a .cu file, or a command that compiles
+/// its file as CUDA (nvcc's -x cu, Clang's -x cuda).
+bool compilesCuda(const CompileCommand &C) {
+  if (llvm::sys::path::extension(C.Filename) == ".cu")
+    return true;
+  auto isCuda = [](llvm::StringRef L) { return L == "cu" || L == "cuda"; };
+  const std::vector<std::string> &A = C.CommandLine;
+  for (size_t I = 0; I < A.size(); ++I) {
+    llvm::StringRef S(A[I]);
+    bool Separate = S == "-x" || S == "--x" || S == "-language" || S == "--language";
+    if (Separate && I + 1 < A.size() && isCuda(A[I + 1]))
+      return true;
+    for (llvm::StringRef Joined : {"-x", "-x=", "--x=", "--language=", "-language="})
+      if (S.starts_with(Joined) && isCuda(S.drop_front(Joined.size())))
+        return true;
+  }
+  return false;
+}
+
+/// Checks what JSONCompilationDatabase would half-accept: the YAML/JSON
+/// syntax (it prints such errors raw and keeps the entries read so far) and
+/// the shape of each entry. The error reads "file:line:col: message" (without
+/// the source line: a database is often one long line).
+class DatabaseValidator {
+public:
+  explicit DatabaseValidator(llvm::MemoryBufferRef Buffer) : Buffer(Buffer), OS(Errors) {
+    SM.setDiagHandler(
+        [](const llvm::SMDiagnostic &D, void *Ctx) {
+          auto *Self = static_cast<DatabaseValidator *>(Ctx);
+          if (!Self->Failed)
+            Self->OS << D.getFilename() << ":" << D.getLineNo() << ":" << D.getColumnNo() + 1
+                     << ": " << D.getMessage();
+          Self->Failed = true;
+        },
+        this);
+  }
+
+  /// Empty when the database is well-formed, else its first error.
+  std::string run() {
+    {
+      // Syntax first: the entries are read lazily, so a truncated file would
+      // otherwise show as an entry with a missing value.
+      llvm::yaml::Stream Syntax(Buffer, SM, /*ShowColors=*/false);
+      for (llvm::yaml::Document &D : Syntax)
+        D.skip();
+      if (!Failed && Syntax.failed())
+        OS << Buffer.getBufferIdentifier() << ": malformed JSON";
+      if (Failed || Syntax.failed())
+        return OS.str();
+    }
+    llvm::yaml::Stream S(Buffer, SM, /*ShowColors=*/false);
+    Stream = &S;
+    llvm::yaml::document_iterator Doc = S.begin();
+    llvm::yaml::Node *Root = Doc == S.end() ? nullptr : Doc->getRoot();
+    if (!Failed && Root) {
+      if (auto *Entries = llvm::dyn_cast<llvm::yaml::SequenceNode>(Root)) {
+        for (auto It = Entries->begin(); It != Entries->end() && !Failed; ++It)
+          entry(*It);
+      } else if (!Failed) {
+        fail(Root, "a compilation database is a JSON array of entries");
+      }
+    }
+    return OS.str();
+  }
+
+private:
+  llvm::MemoryBufferRef Buffer;
+  llvm::SourceMgr SM;
+  llvm::yaml::Stream *Stream = nullptr;
+  std::string Errors;
+  llvm::raw_string_ostream OS;
+  bool Failed = false;
+
+  void fail(llvm::yaml::Node *N, const llvm::Twine &Message) {
+    if (!Failed)
+      Stream->printError(N, Message);
+  }
+
+  void entry(llvm::yaml::Node &E) {
+    auto *Map = llvm::dyn_cast<llvm::yaml::MappingNode>(&E);
+    if (!Map)
+      return fail(&E, "an entry must be an object with \"directory\", \"file\" and "
+                      "\"command\" or \"arguments\"");
+    bool Directory = false, File = false, Command = false;
+    for (llvm::yaml::KeyValueNode &KV : *Map) {
+      auto *K = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(KV.getKey());
+      llvm::yaml::Node *V = KV.getValue();
+      if (!K)
+        return fail(KV.getKey(), "expected a string key");
+      llvm::SmallString<16> Storage;
+      llvm::StringRef Key = K->getValue(Storage);
+      bool IsString = llvm::isa_and_nonnull<llvm::yaml::ScalarNode>(V) ||
+                      llvm::isa_and_nonnull<llvm::yaml::BlockScalarNode>(V);
+      if (Key == "arguments") {
+        auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(V);
+        if (!Seq)
+          return fail(V, "\"arguments\" must be an array of strings");
+        for (llvm::yaml::Node &A : *Seq)
+          if (!llvm::isa<llvm::yaml::ScalarNode>(A))
+            return fail(&A, "\"arguments\" must be an array of strings");
+        Command = true;
+      } else if (Key == "directory" || Key == "file" || Key == "command" || Key == "output") {
+        if (!IsString)
+          return fail(V, "\"" + Key + "\" must be a string");
+        Directory |= Key == "directory";
+        File |= Key == "file";
+        Command |= Key == "command";
+      }
+    }
+    if (!Directory || !File || !Command)
+      fail(&E, std::string("entry without ") +
+                   (!Directory ? "\"directory\"" : !File ? "\"file\"" : "\"command\" or \"arguments\""));
+  }
+};
 
 /// The translated CUDA entries of a database, by absolute file path.
 class TranslatedDatabase : public CompilationDatabase {
@@ -139,6 +258,16 @@ CompileCommands::load(const std::string &BuildPath, const std::string &FirstInpu
     Error = "compilation database '" + Path + "' is empty";
     return nullptr;
   }
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf) {
+    Error = "cannot read compilation database '" + Path + "': " + Buf.getError().message();
+    return nullptr;
+  }
+  std::string Invalid = DatabaseValidator((*Buf)->getMemBufferRef()).run();
+  if (!Invalid.empty()) {
+    Error = "invalid compilation database: " + Invalid + " (nothing analysed)";
+    return nullptr;
+  }
   std::string LoadError;
   auto Json = clang::tooling::JSONCompilationDatabase::loadFromFile(
       Path, LoadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
@@ -157,6 +286,8 @@ CompileCommands::load(const std::string &BuildPath, const std::string &FirstInpu
     if (!isCudaEntry(C) || C.CommandLine.empty())
       continue;
     std::string File = absolutePath(C.Filename, C.Directory);
+    if (compilesCuda(C) && !llvm::is_contained(Result->Sources, File))
+      Result->Sources.push_back(File);
     TranslatedCommand T = translateCompileCommand(C.CommandLine, C.Directory, C.Filename, File);
     Result->Dropped[File] = T.Dropped;
     Result->FromNvcc[File] = T.FromNvcc;

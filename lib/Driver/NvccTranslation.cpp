@@ -86,49 +86,90 @@ void pushWithAbsolutePaths(std::vector<std::string> &Out, const std::vector<std:
   Out.push_back(In[I]);
 }
 
-/// nvcc flags that mean nothing for parsing device code: dropped silently.
-/// The bool says whether the flag takes a separate value ("-ccbin g++").
-struct DropRule {
-  const char *Name; ///< without leading dashes
-  bool TakesValue;
+/// nvcc's options (`nvcc --help` of CUDA 13, plus older spellings) that the
+/// translation drops: those translated to Clang flags are handled in
+/// translateNvcc before this table is consulted. Value: the option takes a
+/// value, joined by '=' or as the next argument, which nvcc always consumes
+/// ("-ccbin g++", "--default-stream per-thread", "-Xptxas -v"). Noted: the
+/// option can change what the code means (a macro, the host dialect), so
+/// --verbose names it with its value; the others are dropped silently.
+enum NvccArity : bool { Flag = false, Value = true };
+enum NvccNote : bool { Silent = false, Noted = true };
+struct NvccOption {
+  const char *Long;
+  const char *Short; ///< nullptr when it is the long name
+  NvccArity Arity;
+  NvccNote Note = Silent;
 };
-constexpr DropRule NvccDrops[] = {
-    {"expt-relaxed-constexpr", false}, {"expt-extended-lambda", false},
-    {"extended-lambda", false}, {"forward-unknown-to-host-compiler", false},
-    {"forward-unknown-to-host-linker", false}, {"forward-unknown-opts", false},
-    {"ccbin", true}, {"compiler-bindir", true}, {"Xptxas", true}, {"ptxas-options", true},
-    {"Xnvlink", true}, {"nvlink-options", true}, {"Xcudafe", true}, {"Xlinker", true},
-    {"linker-options", true}, {"Xarchive", true}, {"archive-options", true},
-    {"Xfatbin", true}, {"fatbin-options", true}, {"lineinfo", false},
-    {"generate-line-info", false}, {"G", false}, {"device-debug", false}, {"g", false},
-    {"debug", false}, {"maxrregcount", true}, {"use_fast_math", false},
-    {"use-fast-math", false}, {"ftz", true}, {"prec-div", true}, {"prec-sqrt", true},
-    {"fmad", true}, {"diag-suppress", true}, {"diag-warn", true}, {"diag-error", true},
-    {"display-error-number", false}, {"no-display-error-number", false},
-    {"Werror", true}, {"keep", false}, {"keep-dir", true}, {"res-usage", false},
-    {"resource-usage", false}, {"threads", true}, {"t", true}, {"split-compile", true},
-    {"time", true}, {"allow-unsupported-compiler", false}, {"m64", false},
-    {"machine", true}, {"cudart", true}, {"cudadevrt", true}, {"shared", false},
-    {"c", false}, {"compile", false}, {"o", true}, {"output-file", true},
-    {"MD", false}, {"MMD", false}, {"MT", true}, {"MF", true}, {"M", false},
-    {"generate-dependencies", false}, {"generate-nonsystem-dependencies", false},
-    {"dependency-output", true}, {"static-global-template-stub", true},
-    {"device-link", false}, {"dlink", false}, {"dw", false}, {"objdir-as-tempdir", false},
-    {"optimize", true}, {"dopt", true}, {"extra-device-vectorization", false},
-    {"restrict", false}, {"Wreorder", false}, {"Wno-deprecated-gpu-targets", false},
-    {"Wno-deprecated-declarations", false}, {"Wext-lambda-captures-this", false},
-    {"Wdefault-stream-launch", false}, {"Wmissing-launch-bounds", false}, {"w", false},
-    {"disable-warnings", false}, {"std", true}, {"L", true}, {"l", true},
-    {"library", true}, {"library-path", true}, {"lib", false}, {"link", false},
-    {"run", false}, {"cubin", false}, {"ptx", false}, {"fatbin", false},
-    {"nvlink", false}, {"odir", true}, {"Xlto", true}, {"dlto", false},
-    {"dlink-time-opt", false}, {"list-gpu-arch", false}, {"list-gpu-code", false},
-    {"Wall", false}, {"Wextra", false}};
+constexpr NvccOption NvccDropped[] = {
+    {"cuda", nullptr, Flag}, {"cubin", nullptr, Flag}, {"fatbin", nullptr, Flag},
+    {"ptx", nullptr, Flag}, {"optix-ir", nullptr, Flag}, {"ltoir", nullptr, Flag},
+    {"preprocess", "E", Flag, Noted}, {"generate-dependencies", "M", Flag},
+    {"generate-nonsystem-dependencies", "MM", Flag},
+    {"generate-dependencies-with-compile", "MD", Flag},
+    {"generate-nonsystem-dependencies-with-compile", "MMD", Flag},
+    {"dependency-output", "MF", Value}, {"generate-dependency-targets", "MP", Flag},
+    {"compile", "c", Flag}, {"device-w", "dw", Flag}, {"device-link", "dlink", Flag},
+    {"link", nullptr, Flag}, {"lib", nullptr, Flag}, {"run", nullptr, Flag},
+    {"output-file", "o", Value}, {"objdir-as-tempdir", "objtemp", Flag}, {"library", "l", Value},
+    {"library-path", "L", Value}, {"output-directory", "odir", Value},
+    {"compiler-bindir", "ccbin", Value}, {"allow-unsupported-compiler", nullptr, Flag},
+    {"archiver-binary", "arbin", Value}, {"cudart", nullptr, Value}, {"cudadevrt", nullptr, Value},
+    {"libdevice-directory", "ldir", Value}, {"target-directory", "target-dir", Value},
+    {"use-local-env", nullptr, Flag}, {"force-cl-env-setup", nullptr, Flag},
+    {"profile", "pg", Flag}, {"debug", "g", Flag}, {"device-debug", "G", Flag},
+    {"generate-line-info", "lineinfo", Flag}, {"optimization-info", "opt-info", Value},
+    {"optimize", "O", Value}, {"Ofast-compile", "Ofc", Value}, {"dopt", nullptr, Value},
+    {"dlink-time-opt", "dlto", Flag}, {"lto", nullptr, Flag}, {"gen-opt-lto", nullptr, Flag},
+    {"ftemplate-backtrace-limit", nullptr, Value, Noted},
+    {"ftemplate-depth", nullptr, Value, Noted}, {"no-exceptions", "noeh", Flag, Noted},
+    {"shared", nullptr, Flag}, {"no-host-device-initializer-list", "nohdinitlist", Flag, Noted},
+    {"no-host-device-move-forward", "nohdmoveforward", Flag, Noted},
+    {"expt-relaxed-constexpr", nullptr, Flag}, {"extended-lambda", nullptr, Flag},
+    {"expt-extended-lambda", nullptr, Flag}, {"machine", "m", Value}, {"m64", nullptr, Flag},
+    {"linker-options", "Xlinker", Value}, {"archive-options", "Xarchive", Value},
+    {"ptxas-options", "Xptxas", Value}, {"nvlink-options", "Xnvlink", Value},
+    {"static-global-template-stub", nullptr, Value},
+    {"device-entity-has-hidden-visibility", nullptr, Value, Noted},
+    {"forward-unknown-to-host-compiler", nullptr, Flag},
+    {"forward-unknown-to-host-linker", nullptr, Flag}, {"forward-unknown-opts", nullptr, Flag},
+    {"dont-use-profile", "noprof", Flag}, {"dryrun", nullptr, Flag}, {"verbose", "v", Flag},
+    {"threads", "t", Value}, {"split-compile", nullptr, Value},
+    {"split-compile-extended", nullptr, Value}, {"fdevice-syntax-only", nullptr, Flag, Noted},
+    {"fdevice-time-trace", nullptr, Value}, {"keep", nullptr, Flag}, {"keep-dir", nullptr, Value},
+    {"save-temps", nullptr, Flag}, {"clean-targets", "clean", Flag}, {"time", nullptr, Value},
+    {"run-args", nullptr, Value}, {"input-drive-prefix", "idp", Value},
+    {"dependency-drive-prefix", "ddp", Value}, {"drive-prefix", "dp", Value},
+    {"dependency-target-name", "MT", Value}, {"no-align-double", nullptr, Flag},
+    {"no-device-link", "nodlink", Flag}, {"entries", "e", Value}, {"maxrregcount", nullptr, Value},
+    {"use_fast_math", nullptr, Flag}, {"ftz", nullptr, Value}, {"prec-div", nullptr, Value},
+    {"prec-sqrt", nullptr, Value}, {"fmad", nullptr, Value},
+    {"extra-device-vectorization", nullptr, Flag}, {"default-stream", nullptr, Value, Noted},
+    {"disable-warnings", "w", Flag}, {"keep-device-functions", nullptr, Flag},
+    {"source-in-ptx", "src-in-ptx", Flag}, {"restrict", nullptr, Flag},
+    {"Wreorder", nullptr, Flag}, {"Wdefault-stream-launch", nullptr, Flag},
+    {"Wmissing-launch-bounds", nullptr, Flag}, {"Wext-lambda-captures-this", nullptr, Flag},
+    {"Wno-deprecated-declarations", nullptr, Flag}, {"Wno-deprecated-gpu-targets", nullptr, Flag},
+    {"Werror", nullptr, Value}, {"resource-usage", "res-usage", Flag},
+    {"extensible-whole-program", "ewp", Flag, Noted}, {"no-compress", nullptr, Flag},
+    {"qpp-config", nullptr, Value, Noted}, {"compile-as-tools-patch", "astoolspatch", Flag},
+    {"list-gpu-code", "code-ls", Flag}, {"list-gpu-arch", "arch-ls", Flag},
+    {"display-error-number", "err-no", Flag}, {"no-display-error-number", "no-err-no", Flag},
+    {"diag-error", nullptr, Value}, {"diag-suppress", nullptr, Value},
+    {"diag-warn", nullptr, Value}, {"host-linker-script", "hls", Value},
+    {"augment-host-linker-script", "aug-hls", Flag}, {"relocatable-link", "r", Flag},
+    {"brief-diagnostics", "brief-diag", Value}, {"jump-table-density", "jtd", Value},
+    {"relocatable-ptx", "reloc-ptx", Flag}, {"device-stack-protector", nullptr, Value},
+    {"compress-mode", nullptr, Value}, {"frandom-seed", nullptr, Value},
+    {"sanitize", nullptr, Value, Noted}, {"jobserver", nullptr, Flag}, {"help", "h", Flag},
+    {"version", "V", Flag}, {"Xcudafe", nullptr, Value}, {"fatbin-options", "Xfatbin", Value},
+    {"Xlto", nullptr, Value}, {"Wall", nullptr, Flag}, {"Wextra", nullptr, Flag},
+    {"nvlink", nullptr, Flag}};
 
-const DropRule *findDrop(llvm::StringRef Name) {
-  for (const DropRule &R : NvccDrops)
-    if (Name == R.Name)
-      return &R;
+const NvccOption *findNvccOption(llvm::StringRef Name) {
+  for (const NvccOption &O : NvccDropped)
+    if (Name == O.Long || (O.Short && Name == O.Short))
+      return &O;
   return nullptr;
 }
 
@@ -183,7 +224,7 @@ TranslatedCommand translateNvcc(const std::vector<std::string> &In, const std::s
         Kept.push_back(In[++I]);
       continue;
     }
-    if (A.starts_with("-O") && A.size() <= 3) {
+    if (A.starts_with("-O") && A.size() == 3) {
       Kept.push_back(A.str());
       continue;
     }
@@ -240,15 +281,16 @@ TranslatedCommand translateNvcc(const std::vector<std::string> &In, const std::s
           Kept.push_back(P.trim().str());
       continue;
     }
-    if (const DropRule *R = findDrop(Key)) {
-      // "-Werror all-warnings", "-ccbin g++": skip the separate value too.
-      // -Xptxas/-Xcompiler-style values are flags themselves ("-Xptxas -v").
-      bool ValueIsFlag = Key.starts_with("X") || Key.ends_with("-options");
-      if (R->TakesValue && !HasEq && I + 1 < In.size() &&
-          (ValueIsFlag || !llvm::StringRef(In[I + 1]).starts_with("-")))
-        ++I;
+    if (const NvccOption *O = findNvccOption(Key)) {
+      std::string Dropped = A.str();
+      if (O->Arity == Value && !HasEq && I + 1 < In.size())
+        Dropped += " " + In[++I];
+      if (O->Note == Noted)
+        T.Dropped.push_back(Dropped);
       continue;
     }
+    if ((A.starts_with("-l") || A.starts_with("-L")) && A.size() > 2)
+      continue; // -lcudart, -L/opt/lib: linking only
     if (A.starts_with("-W") || A.starts_with("-f") || A.starts_with("-m")) {
       // Host warnings and codegen flags forwarded by -forward-unknown-to-host-compiler.
       T.Dropped.push_back(A.str());

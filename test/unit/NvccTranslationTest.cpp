@@ -94,6 +94,24 @@ TEST(NvccTranslation, DropsKnownFlagsQuietlyAndNotesUnknownOnes) {
   EXPECT_EQ(T.Dropped.front(), "--made-up-flag");
 }
 
+// nvcc options that take a separate value are dropped with it; those worth a
+// note are named once, with their value.
+TEST(NvccTranslation, SeparateValuesAreDroppedWithTheirOption) {
+  auto T = translate({"nvcc", "--default-stream", "per-thread", "-ftemplate-depth", "512",
+                      "--optimization-info", "inline", "-Xptxas", "-v", "-Werror", "-c",
+                      "-ccbin=g++", "--threads", "4", "-t", "2", "--split-compile", "0", "-MF",
+                      "k.d", "-o", "k.o", "-lcudart", "-L", "/opt/lib", "-odir", "obj", "-O", "3",
+                      "-c", "/proj/src/k.cu"});
+  EXPECT_EQ(T.Dropped, (std::vector<std::string>{"--default-stream per-thread",
+                                                 "-ftemplate-depth 512"}));
+  for (const char *Gone : {"per-thread", "512", "inline", "-v", "4", "2", "0", "k.d", "k.o", "obj",
+                           "3", "-lcudart", "/opt/lib"})
+    EXPECT_FALSE(has(T.Args, Gone)) << Gone;
+  EXPECT_EQ(T.Args.back(), "/proj/src/k.cu");
+  auto Joined = translate({"nvcc", "--default-stream=legacy", "-c", "/proj/src/k.cu"});
+  EXPECT_EQ(Joined.Dropped, std::vector<std::string>{"--default-stream=legacy"});
+}
+
 TEST(NvccTranslation, OptionsFileRelativeToTheEntryDirectory) {
   llvm::SmallString<128> Dir;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cbl-nvcc", Dir));

@@ -45,16 +45,33 @@ public:
   virtual void run(CheckContext &Ctx) = 0;
 };
 
+/// A per-check option of CheckOptions ("check-name.Option") and the values
+/// it accepts.
+struct CheckOptionInfo {
+  std::string Key;                 ///< "cuda-barrier-early-exit.Severity"
+  std::vector<std::string> Values; ///< accepted values, the default first
+};
+
 struct CheckInfo {
   std::string Name;
-  std::string Summary;      ///< one line, for --list-checks and SARIF rules
+  std::string Summary;      ///< one line, for SARIF rules
   std::string Help;         ///< a paragraph: what it finds and how to fix it
   Severity DefaultSeverity = Severity::Warning;
   std::function<std::unique_ptr<Check>()> Make;
+  /// Every name its findings carry (Name first): what --checks, NOLINT and
+  /// --list-checks see.
+  std::vector<std::string> FindingNames;
+  std::vector<CheckOptionInfo> Options;
 };
 
 /// All checks, in a fixed order.
 const std::vector<CheckInfo> &registeredChecks();
+
+/// Every name a finding can carry, in registry order.
+std::vector<std::string> allCheckNames();
+
+/// The option registered under Key, or null.
+const CheckOptionInfo *findCheckOption(const std::string &Key);
 
 /// clang-tidy glob semantics: comma-separated globs, '-' disables, the last
 /// matching glob wins. Returns false if no glob matches.

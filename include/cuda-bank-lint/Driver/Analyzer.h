@@ -64,10 +64,6 @@ struct AnalysisOutcome {
   bool HadErrors = false; ///< parse errors or bad inputs: exit code 2
 };
 
-/// Expands directories into their .cu/.cuh files (sorted); reports inputs
-/// that do not exist or are not CUDA source in Errors.
-std::vector<std::string> expandInputs(const std::vector<std::string> &Inputs, std::string &Errors);
-
 /// Database may be null: then every file is parsed as `clang++ File`.
 AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
                              const CompileCommands *Database, const AnalyzerOptions &Opts);

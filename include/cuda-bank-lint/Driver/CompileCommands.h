@@ -33,7 +33,9 @@ std::string absolutePath(llvm::StringRef Path, llvm::StringRef Dir = "");
 class CompileCommands {
 public:
   /// Loads the database. Error is set (and nullptr returned) for a missing,
-  /// empty or malformed database.
+  /// empty or malformed database (located: "file:line:col: error: ..." for
+  /// bad JSON, an entry that is not an object or lacks "file", "directory"
+  /// or a command).
   static std::unique_ptr<CompileCommands>
   load(const std::string &BuildPath, const std::string &FirstInput,
        std::unique_ptr<clang::tooling::CompilationDatabase> Fixed, std::string &Error);
@@ -49,6 +51,11 @@ public:
   /// The files of the database's CUDA entries (absolute), empty without one.
   std::vector<std::string> entries() const;
 
+  /// What `-p build` without inputs lints, as run-clang-tidy does: the files
+  /// of the entries that compile CUDA (.cu files, -x cu / -x cuda), absolute,
+  /// once each, in database order.
+  const std::vector<std::string> &sources() const { return Sources; }
+
   /// The compile_commands.json in use, or empty.
   const std::string &databasePath() const { return DatabasePath; }
 
@@ -58,6 +65,7 @@ private:
   std::unique_ptr<clang::tooling::CompilationDatabase> Fixed;
   std::map<std::string, std::vector<std::string>> Dropped; ///< entry file -> unknown flags
   std::map<std::string, bool> FromNvcc;
+  std::vector<std::string> Sources;
 };
 
 } // namespace cbl

@@ -3,8 +3,10 @@
 // The configuration file, clang-tidy style: the nearest `.cuda-bank-lint.yaml`
 // in the parent directories of the first input (merged with its parents'
 // when it says `InheritParentConfig: true`), or `--config` (inline YAML) /
-// `--config-file`. Command-line options override it. Parsed with llvm::yaml's
-// node API so that every error names the file, line, column and key.
+// `--config-file`. Command-line options override it (--checks is appended to
+// Checks, as in clang-tidy). Parsed with llvm::yaml's node API so that every
+// error names the file, line, column and key; every value is validated here,
+// and the command line's values go through the same validators.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_DRIVER_CONFIG_H
@@ -26,9 +28,13 @@ struct BlockDimRule {
 };
 
 struct Config {
+  /// Comma-separated globs; inherited configs and --checks are appended
+  /// (the last matching glob wins). See effectiveChecks.
   std::optional<std::string> Checks;
   std::optional<std::string> WarningsAsErrors;
   std::optional<std::string> HeaderFilterRegex;
+  /// Findings in headers matching it are not shown (clang-tidy 19).
+  std::optional<std::string> ExcludeHeaderFilterRegex;
   std::optional<std::string> Arch;
   std::optional<unsigned> MinConflictDegree;
   std::optional<bool> LaunchArguments; ///< infer kernel parameters from the launches
@@ -41,7 +47,40 @@ struct Config {
   std::map<std::string, std::string> CheckOptions; ///< "check.Option" -> value
   bool InheritParentConfig = false;
   std::vector<std::string> Sources; ///< files it was read from, nearest first
+  /// clang-tidy's --verify-config warnings ("file:line:col: warning: unknown
+  /// check 'x'; did you mean 'y' [-verify-config]"): a Checks glob that
+  /// matches no check is not an error otherwise.
+  std::vector<std::string> Unverified;
 };
+
+/// The defaults of the optional settings (one home: the analysis, the
+/// dump and the docs use these).
+constexpr const char *DefaultChecks = "cuda-*";
+constexpr const char *DefaultArch = "sm_90";
+constexpr unsigned DefaultMinConflictDegree = 2;
+constexpr unsigned MaxConflictDegree = 32; ///< a warp has 32 lanes
+
+/// Validators shared by the config reader and the command line. Each returns
+/// an empty string when the value is valid, else what is wrong with it.
+std::string checkGlobsError(const std::string &Globs);   ///< llvm::GlobPattern syntax
+std::string regexError(const std::string &Regex);        ///< llvm::Regex syntax
+std::string archError(const std::string &Arch);          ///< see archValues()
+std::string minConflictDegreeError(const std::string &Text, unsigned &Degree);
+
+/// What --arch and Arch accept, for messages and --help.
+const char *archValues();
+
+/// --verify-config: one message per glob of Globs that matches no check name
+/// ("unknown check 'x'; did you mean 'y'" or "check glob 'x*' doesn't match
+/// any known check"), as clang-tidy words them.
+std::vector<std::string> unknownCheckGlobs(const std::string &Globs);
+
+/// Globs with More appended, comma-separated (clang-tidy's list merging).
+std::string appendGlobs(const std::optional<std::string> &Globs, const std::string &More);
+
+/// The globs a run uses: DefaultChecks, then Checks (the configuration's,
+/// then --checks), as clang-tidy appends to its defaults ('-*,...' chooses).
+std::string effectiveChecks(const Config &C);
 
 /// Parses one YAML document; Name is used in messages. On error returns
 /// nullopt and sets Error to clang-style "file:line:col: error: ..." text.
@@ -49,7 +88,8 @@ std::optional<Config> parseConfig(const std::string &Text, const std::string &Na
                                   std::string &Error);
 
 /// Child settings override Parent's; lists are concatenated (child rules
-/// first for BlockDim, parent arguments first for ExtraArgs).
+/// first for BlockDim, parent arguments first for ExtraArgs, parent globs
+/// first for Checks).
 Config mergeConfig(const Config &Parent, const Config &Child);
 
 /// The nearest .cuda-bank-lint.yaml above Path (a file or directory), with
@@ -60,7 +100,9 @@ std::optional<Config> discoverConfig(const std::string &Path, std::string &Error
 /// InheritParentConfig in --config/--config-file).
 std::optional<Config> discoverParentConfig(const std::string &Dir, std::string &Error);
 
-/// The effective configuration as YAML that parseConfig reads back.
+/// The effective configuration (defaults filled in) as YAML written by
+/// llvm::yaml::Output, after "# from <file>" comment lines; parseConfig reads
+/// it back.
 std::string dumpConfig(const Config &C);
 
 } // namespace cbl
