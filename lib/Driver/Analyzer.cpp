@@ -1,5 +1,6 @@
 //===- Analyzer.cpp - Files in, report out ---------------------------------===//
 #include "cuda-bank-lint/Driver/Analyzer.h"
+#include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
 #include "cuda-bank-lint/Driver/Includers.h"
 #include "cuda-bank-lint/Driver/Progress.h"
@@ -11,6 +12,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -119,6 +121,54 @@ void keepOnly(const std::string &File, RunReport &Report) {
   llvm::erase_if(Report.Variables, [&](const SharedVariableRecord &V) { return Other(V.Decl); });
 }
 
+/// Runs the enabled checks on M into R. An internal failure (a crash,
+/// recovered by llvm::CrashRecoveryContext) while a function is analysed is
+/// an error for that function, which is dropped before the checks run again
+/// on the rest; false when nothing could be analysed.
+bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerOptions &Opts,
+               FileResult &R) {
+  constexpr unsigned MaxFailures = 4;
+  for (unsigned Failures = 0;; ++Failures) {
+    RunReport Out;
+    llvm::CrashRecoveryContext Recovery;
+    bool Ok = Recovery.RunSafely([&] {
+      for (const CheckInfo &Info : registeredChecks()) {
+        if (!checkEnabled(Info.Name, Opts.CheckGlobs))
+          continue;
+        CheckContext Ctx{M, Opts.Checks, Out};
+        Info.Make()->run(Ctx);
+      }
+    });
+    if (Ok) {
+      R.Report.Findings = std::move(Out.Findings);
+      R.Report.Accesses = std::move(Out.Accesses);
+      return true;
+    }
+    const FunctionModel *Bad = FunctionInProgress::current();
+    FunctionInProgress::reset();
+    if (!Bad || Failures + 1 >= MaxFailures) {
+      R.Unit.Status = UnitStatus::State::Failed;
+      R.Unit.Error = "internal error in cuda-bank-lint (please report it)";
+      R.Messages += "error: internal error in cuda-bank-lint while analysing '" + File +
+                    "' (please report it); nothing analysed\n";
+      return false;
+    }
+    SkippedFunction S;
+    S.What = Bad->IsKernel ? SkippedFunction::Kind::Kernel : SkippedFunction::Kind::Device;
+    S.Name = Bad->Name;
+    S.Where = Bad->Where;
+    S.Error = "internal error in cuda-bank-lint (please report it)";
+    R.Messages += (Bad->Where.valid() ? at(Bad->Where) + ": " : File + ": ") + "error: " +
+                  (Bad->IsKernel ? "kernel '" : "function '") + Bad->Name +
+                  "' not analysed: internal error in cuda-bank-lint (please report it); the "
+                  "rest of the file is analysed\n";
+    if (Bad->IsKernel)
+      R.Unit.Status = UnitStatus::State::Partial;
+    R.Unit.Skipped.push_back(std::move(S));
+    llvm::erase_if(M.Functions, [&](const FunctionModel &F) { return &F == Bad; });
+  }
+}
+
 FileResult analyseOne(const std::string &File, const CompileCommands *Database,
                       const AnalyzerOptions &Opts, LaunchIndex &OtherUnits) {
   FileResult R;
@@ -177,8 +227,8 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
     R.Unit.Error = P.FirstError;
     R.Unit.ErrorWhere = P.FirstErrorWhere;
     R.Messages += File + ": note: header skipped: it does not compile on its own (" +
-                  P.FirstError + ") and no CUDA file of " +
-                  (Database && !Database->entries().empty() ? "the compilation database"
+                  P.FirstError + ") and no CUDA file " +
+                  (Database && !Database->entries().empty() ? "of the compilation database"
                                                             : "near it") +
                   " includes it; name it on the command line to see the errors\n";
     return R;
@@ -199,12 +249,8 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
   TranslationUnitModel &M = P.Model;
   ShapeOptions Shapes{Opts.BlockDim, &Opts.BlockDimRules, &OtherUnits};
   resolveShapes(M, File, Shapes, R.Messages);
-  for (const CheckInfo &Info : registeredChecks()) {
-    if (!checkEnabled(Info.Name, Opts.CheckGlobs))
-      continue;
-    CheckContext Ctx{M, Opts.Checks, R.Report};
-    Info.Make()->run(Ctx);
-  }
+  if (!runChecks(File, M, Opts, R))
+    return R;
   R.Report.Variables = summariseVariables(M.Arrays, R.Report.Accesses);
   if (!Through.empty())
     keepOnly(File, R.Report);
@@ -252,6 +298,8 @@ std::optional<std::array<unsigned, 3>> parseBlockDim(const std::string &Text) {
 
 AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
                              const CompileCommands *Database, const AnalyzerOptions &Opts) {
+  // An internal failure in one function is reported, not fatal (runChecks).
+  llvm::CrashRecoveryContext::Enable();
   std::vector<FileResult> Results(Files.size());
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : llvm::hardware_concurrency().compute_thread_count();
   // Launches in other translation units: the database's, else .cu files near
@@ -288,19 +336,32 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
       return std::tie(A.Where.File, A.Where.Line, A.Where.Column) <
              std::tie(B.Where.File, B.Where.Line, B.Where.Column);
     });
-    auto Emit = [&] { Opts.OnFile(Files[I], Messages, Findings); };
+    auto Emit = [&] { Opts.OnFile(Results[I].Unit, Messages, Findings); };
     if (Opts.ProgressBar)
       Opts.ProgressBar->interrupt(Emit);
     else
       Emit();
   };
   auto run = [&](size_t I) {
-    Results[I] = analyseOne(Files[I], Database, Opts, OtherUnits);
+    // The last resort: an internal failure outside the checks (in the front
+    // end) costs this file, not the run.
+    llvm::CrashRecoveryContext Recovery;
+    if (!Recovery.RunSafely([&] { Results[I] = analyseOne(Files[I], Database, Opts, OtherUnits); })) {
+      FunctionInProgress::reset();
+      Results[I] = FileResult();
+      Results[I].Unit.File = Files[I];
+      Results[I].Unit.Status = UnitStatus::State::Failed;
+      Results[I].Unit.Error = "internal error in cuda-bank-lint (please report it)";
+      Results[I].Messages = "error: internal error in cuda-bank-lint while analysing '" + Files[I] +
+                            "' (please report it); nothing analysed\n";
+    }
     if (Opts.ProgressBar)
       Opts.ProgressBar->fileDone(Files[I]);
     if (!Opts.OnFile)
       return;
     std::lock_guard<std::mutex> G(StreamLock);
+    if (Opts.CompletionOrder)
+      return stream(I);
     Done[I] = true;
     for (; NextToStream < Files.size() && Done[NextToStream]; ++NextToStream)
       stream(NextToStream);

@@ -1,5 +1,6 @@
 //===- CommandLine.cpp - Options, exit codes and output of the tool ---------===//
 #include "cuda-bank-lint/Driver/CommandLine.h"
+#include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Driver/Analyzer.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
 #include "cuda-bank-lint/Driver/Config.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -108,9 +110,31 @@ cl::opt<unsigned> ProgressDelayMs("progress-delay-ms", cl::init(1000), cl::Hidde
                                   cl::desc("Show progress on a terminal after this long"),
                                   cl::cat(Category));
 cl::opt<bool> Explain("explain",
-                      cl::desc("Print, for every access, its verdict and the lane -> (address, "
-                               "bank, word) table of the worst warp"),
+                      cl::desc("Print a summary of the accesses, then for every access its "
+                               "verdict and the lane -> (address, bank, word) table of the worst "
+                               "warp"),
                       cl::cat(Category));
+cl::opt<std::string> ExplainAt("explain-at",
+                               cl::desc("--explain only the accesses at FILE:LINE[:COL] (FILE "
+                                        "may be a path suffix)"),
+                               cl::value_desc("file:line[:col]"), cl::cat(Category));
+cl::opt<std::string> ExplainFunction("explain-function",
+                                     cl::desc("--explain only the accesses of the kernels or "
+                                              "functions matching this glob ('reduce<*')"),
+                                     cl::value_desc("glob"), cl::cat(Category));
+cl::opt<std::string> ExplainArray("explain-array",
+                                  cl::desc("--explain only the accesses to this __shared__ "
+                                           "variable"),
+                                  cl::value_desc("name"), cl::cat(Category));
+cl::opt<bool> Unordered("unordered",
+                        cl::desc("Text and GitHub output: print each file's findings as soon as "
+                                 "it is done (default: as soon as it and every file before it "
+                                 "are done, in input order)"),
+                        cl::cat(Category));
+cl::opt<std::string> DebugFailIn("debug-fail-in", cl::Hidden,
+                                 cl::desc("Debugging: fail internally while analysing the "
+                                          "function of this name (tests the recovery)"),
+                                 cl::cat(Category));
 cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit root (default /usr/local/cuda)"),
                               cl::cat(Category));
 cl::opt<std::string> CudaModeOpt(
@@ -410,8 +434,22 @@ std::vector<RuleInfo> rules() {
   return Rules;
 }
 
-/// The report in the chosen format.
-std::string render(const RunReport &Report) {
+/// --explain and the filters that narrow it.
+std::string textOptions(TextOptions &T) {
+  T.Explain = Explain || !ExplainAt.empty() || !ExplainFunction.empty() || !ExplainArray.empty();
+  if (!ExplainAt.empty() && !T.Only.parseLocation(ExplainAt))
+    return "--explain-at expects FILE:LINE[:COL], not '" + ExplainAt + "'";
+  if (!ExplainFunction.empty())
+    if (auto Glob = GlobPattern::create(ExplainFunction); !Glob)
+      return "invalid --explain-function '" + ExplainFunction + "': " + toString(Glob.takeError());
+  T.Only.FunctionGlob = ExplainFunction;
+  T.Only.Array = ExplainArray;
+  T.Color = UseColor.getNumOccurrences() ? bool(UseColor) : outs().has_colors();
+  return "";
+}
+
+/// The report in the chosen format (text: with --explain's part or not).
+std::string render(const RunReport &Report, bool WithExplain) {
   std::string Text;
   raw_string_ostream OS(Text);
   std::string Root = SourceRoot.empty() ? defaultSourceRoot() : std::string(SourceRoot);
@@ -423,8 +461,8 @@ std::string render(const RunReport &Report) {
     printGithub(Report, Root, OS);
   } else {
     TextOptions T;
-    T.Explain = Explain;
-    T.Color = UseColor.getNumOccurrences() ? bool(UseColor) : outs().has_colors();
+    textOptions(T); // checked before the analysis
+    T.Explain = T.Explain && WithExplain;
     OS.enable_colors(T.Color);
     printText(Report, OS, T);
   }
@@ -477,6 +515,9 @@ void printSummary(const RunReport &Report, size_t Files, double Seconds) {
   std::string Partly;
   if (Report.PartlyAnalysed || Report.Errors)
     Partly = formatv(" ({0} partly, {1} not at all)", Report.PartlyAnalysed, Report.Errors).str();
+  if (Report.SkippedHeaders)
+    Partly += formatv(" ({0} header{1} skipped)", Report.SkippedHeaders,
+                      Report.SkippedHeaders == 1 ? "" : "s").str();
   errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
                     Files, Files == 1 ? "" : "s", Partly, accessSummary(Report), Warnings,
                     Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Seconds);
@@ -491,6 +532,9 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
     return usageError(Why);
   if (std::string Why = outputOptions(Out); !Why.empty())
     return usageError(Why);
+  TextOptions Text;
+  if (std::string Why = textOptions(Text); !Why.empty())
+    return usageError(Why);
   auto Start = std::chrono::steady_clock::now();
   std::unique_ptr<StdinInput> Stdin;
   std::vector<std::string> Files;
@@ -504,24 +548,61 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
     for (const std::string &Src : Conf.Sources)
       errs() << "cuda-bank-lint: note: using configuration '" << Src << "'\n";
 
+  // Headers found by recursing into a directory may be skipped with a note.
+  for (const std::string &F : Files)
+    if (!llvm::is_contained(Inputs, F))
+      Opts.FromDirectories.insert(F);
+  if (!DebugFailIn.empty())
+    FunctionInProgress::failOnPurposeIn(DebugFailIn);
+  auto Shown = [&](std::string S) { return Stdin ? Stdin->mapBack(std::move(S)) : S; };
+  FindingFilters Filters{Out.Lines, Conf.ExcludeHeaderFilterRegex.value_or(""), Files,
+                         effectiveChecks(Conf), Shown};
+  // WarningsAsErrors promotes findings of the matching checks.
+  auto Promote = [&](RunReport &R) {
+    unsigned N = 0;
+    for (Finding &F : R.Findings)
+      if (F.Level == Severity::Warning &&
+          checkEnabled(F.Check, Conf.WarningsAsErrors.value_or(""))) {
+        F.Level = Severity::Error;
+        ++N;
+      }
+    return N;
+  };
+  // Text and GitHub annotations stream: each file's messages and findings as
+  // soon as it (and, unless --unordered, every file before it) is done.
+  bool Streaming = Format == OutputFormat::Text || Format == OutputFormat::Github;
+  if (Streaming) {
+    Opts.CompletionOrder = Unordered;
+    Opts.OnFile = [&](const UnitStatus &Unit, const std::string &Messages,
+                      const std::vector<Finding> &Findings) {
+      RunReport Part;
+      Part.Findings = Findings;
+      Part.Units.push_back(Unit);
+      applyFindingFilters(Part, Filters);
+      Promote(Part);
+      errs() << Shown(Messages);
+      errs().flush();
+      outs() << Shown(render(Part, /*WithExplain=*/false));
+      outs().flush();
+    };
+  }
   Progress Bar(Files.size(), !Quiet && Progress::interactive(),
                std::chrono::milliseconds(ProgressDelayMs));
   Opts.ProgressBar = &Bar;
   AnalysisOutcome Result = analyseFiles(Files, Database.get(), Opts);
-  auto Shown = [&](std::string S) { return Stdin ? Stdin->mapBack(std::move(S)) : S; };
-  FindingFilters Filters{Out.Lines, Conf.ExcludeHeaderFilterRegex.value_or(""), Files,
-                         effectiveChecks(Conf), Shown};
   applyFindingFilters(Result.Report, Filters);
-  // WarningsAsErrors promotes findings of the matching checks.
-  unsigned Promoted = 0;
-  for (Finding &F : Result.Report.Findings)
-    if (F.Level == Severity::Warning && checkEnabled(F.Check, Conf.WarningsAsErrors.value_or(""))) {
-      F.Level = Severity::Error;
-      ++Promoted;
-    }
+  unsigned Promoted = Promote(Result.Report);
   sortReport(Result.Report);
-  errs() << Shown(Result.Messages);
-  outs() << Shown(render(Result.Report));
+  if (Streaming) {
+    // What is left: --explain's summary and tables, after every file.
+    RunReport Rest = Result.Report;
+    Rest.Findings.clear();
+    Rest.Units.clear();
+    outs() << Shown(render(Rest, /*WithExplain=*/true));
+  } else {
+    errs() << Shown(Result.Messages);
+    outs() << Shown(render(Result.Report, true));
+  }
   outs().flush();
   bool Failed = !writeFixes(Result.Report, Files, Stdin.get()) || Result.HadErrors;
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();

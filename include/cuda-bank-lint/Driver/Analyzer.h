@@ -49,9 +49,10 @@ struct AnalyzerOptions {
   /// are done (input order, from a worker thread, one call at a time): its
   /// messages, and its findings after NOLINT, merged, less those an earlier
   /// file already streamed (a shared header's).
-  std::function<void(const std::string &File, const std::string &Messages,
+  std::function<void(const UnitStatus &Unit, const std::string &Messages,
                      const std::vector<Finding> &Findings)>
       OnFile;
+  bool CompletionOrder = false;                    ///< OnFile as each file finishes
   unsigned Jobs = 0;                               ///< 0 = all cores
   bool Verbose = false;
   Progress *ProgressBar = nullptr;                 ///< optional
