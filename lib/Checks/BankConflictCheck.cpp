@@ -442,7 +442,13 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
     F.Notes.push_back({A.Where, V.Boundary, {}});
 
   // A mechanical fix, only once verified.
-  if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
+  if (Ctx.outOfTime()) {
+    F.Notes.push_back({Arr.Decl,
+                       fmt::format("no fix was searched for: the file's time limit "
+                                   "(--timeout={}) ran out",
+                                   Ctx.Budget->Limit),
+                       {}});
+  } else if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
     if (unsigned Pad = findPadding(Ctx, All, E)) {
       FixIt Fix{*Arr.InnermostExtent, Arr.InnermostExtentText + " + " + std::to_string(Pad)};
       // In a template the outer extents differ between instantiations.
@@ -494,8 +500,16 @@ void BankConflictCheck::run(CheckContext &Ctx) {
   for (const FunctionModel &F : Ctx.Model.Functions) {
     FunctionInProgress Marked(F);
     Compiled.push_back(asCompiled(F.Accesses, Arrays, F.Loops));
-    for (const SharedAccess &A : Compiled.back())
+    for (const SharedAccess &A : Compiled.back()) {
+      if (Ctx.outOfTime()) {
+        AccessVerdict Late;
+        Late.Reason = Ctx.Budget->reason();
+        ++Ctx.Budget->Unanalysed;
+        All.push_back({&F, &A, std::move(Late)});
+        continue;
+      }
       All.push_back({&F, &A, analyseAccessAnyShape(A, F.Loops, Arrays, F.Shape, Ctx.Options.Arch)});
+    }
   }
   PaddedCache.clear();
   std::set<std::tuple<std::string, unsigned, unsigned, AccessOp, std::string>> Reported;

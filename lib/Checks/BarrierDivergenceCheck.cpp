@@ -615,6 +615,10 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
   Uniform.ParamsUniform = true;
   for (const FunctionModel &F : Ctx.Model.Functions)
     for (const BarrierSite &B : F.Barriers) {
+      if (Ctx.outOfTime()) {
+        ++Ctx.Budget->Unanalysed;
+        continue;
+      }
       FunctionInProgress Marked(F);
       Subject Sub;
       Sub.Fn = &F;

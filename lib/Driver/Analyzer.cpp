@@ -14,10 +14,13 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
@@ -126,7 +129,7 @@ void keepOnly(const std::string &File, RunReport &Report) {
 /// an error for that function, which is dropped before the checks run again
 /// on the rest; false when nothing could be analysed.
 bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerOptions &Opts,
-               FileResult &R) {
+               const TimeBudget &Budget, FileResult &R) {
   constexpr unsigned MaxFailures = 4;
   for (unsigned Failures = 0;; ++Failures) {
     RunReport Out;
@@ -135,7 +138,7 @@ bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerO
       for (const CheckInfo &Info : registeredChecks()) {
         if (!checkEnabled(Info.Name, Opts.CheckGlobs))
           continue;
-        CheckContext Ctx{M, Opts.Checks, Out};
+        CheckContext Ctx{M, Opts.Checks, Out, &Budget};
         Info.Make()->run(Ctx);
       }
     });
@@ -171,6 +174,13 @@ bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerO
 
 FileResult analyseOne(const std::string &File, const CompileCommands *Database,
                       const AnalyzerOptions &Opts, LaunchIndex &OtherUnits) {
+  TimeBudget Budget;
+  if (Opts.TimeoutSeconds > 0) {
+    Budget.Limit = fmt::format("{}", Opts.TimeoutSeconds);
+    Budget.Deadline = std::chrono::steady_clock::now() +
+                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(Opts.TimeoutSeconds));
+  }
   FileResult R;
   R.Unit.File = File;
   std::string Error;
@@ -249,8 +259,15 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
   TranslationUnitModel &M = P.Model;
   ShapeOptions Shapes{Opts.BlockDim, &Opts.BlockDimRules, &OtherUnits};
   resolveShapes(M, File, Shapes, R.Messages);
-  if (!runChecks(File, M, Opts, R))
+  if (!runChecks(File, M, Opts, Budget, R))
     return R;
+  if (Budget.Unanalysed) {
+    std::string Why = "the time limit (--timeout=" + Budget.Limit +
+                      ") ran out: " + std::to_string(Budget.Unanalysed) +
+                      " accesses and barriers were not analysed (their status is unknown)";
+    R.Messages += File + ": warning: " + Why + "\n";
+    R.Unit.Notes.push_back({SourcePos(), Why});
+  }
   R.Report.Variables = summariseVariables(M.Arrays, R.Report.Accesses);
   if (!Through.empty())
     keepOnly(File, R.Report);

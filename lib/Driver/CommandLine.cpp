@@ -126,6 +126,11 @@ cl::opt<std::string> ExplainArray("explain-array",
                                   cl::desc("--explain only the accesses to this __shared__ "
                                            "variable"),
                                   cl::value_desc("name"), cl::cat(Category));
+cl::opt<double> Timeout("timeout",
+                          cl::desc("Per file: after this many seconds, the accesses and barriers "
+                                   "not yet analysed are reported with the status unknown "
+                                   "(default 0: no limit)"),
+                          cl::value_desc("seconds"), cl::init(0.0), cl::cat(Category));
 cl::opt<bool> Unordered("unordered",
                         cl::desc("Text and GitHub output: print each file's findings as soon as "
                                  "it is done (default: as soon as it and every file before it "
@@ -355,6 +360,9 @@ std::string analyzerOptions(const Config &Conf, AnalyzerOptions &Opts) {
   Opts.ExtraArgs = Conf.ExtraArgs;
   Opts.ExtraArgsBefore = Conf.ExtraArgsBefore;
   Opts.Jobs = Jobs;
+  if (Timeout < 0)
+    return "--timeout expects a number of seconds, not " + std::to_string(Timeout);
+  Opts.TimeoutSeconds = Timeout;
   Opts.Verbose = Verbose;
   return "";
 }

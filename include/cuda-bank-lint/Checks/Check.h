@@ -13,7 +13,9 @@
 #include "cuda-bank-lint/BankModel/BankModel.h"
 #include "cuda-bank-lint/Report/Finding.h"
 
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <map>
 #include <memory>
 #include <string>
@@ -33,10 +35,25 @@ struct CheckOptions {
   std::map<std::string, std::string> Values;
 };
 
+/// When the analysis of a file must stop (--timeout): checks give what they
+/// have not reached by then the status unknown, with the reason, and count it.
+struct TimeBudget {
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
+  std::string Limit;                ///< the limit as given, for the reason text
+  mutable unsigned Unanalysed = 0;  ///< accesses and barriers given up
+  bool exhausted() const { return Deadline && std::chrono::steady_clock::now() >= *Deadline; }
+  std::string reason() const {
+    return "budget: the file's time limit (--timeout=" + Limit +
+           ") ran out before this access was analysed";
+  }
+};
+
 struct CheckContext {
   const TranslationUnitModel &Model;
   const CheckOptions &Options;
   RunReport &Out;
+  const TimeBudget *Budget = nullptr; ///< null: no limit
+  bool outOfTime() const { return Budget && Budget->exhausted(); }
 };
 
 class Check {

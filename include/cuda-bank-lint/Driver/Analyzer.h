@@ -53,6 +53,9 @@ struct AnalyzerOptions {
                      const std::vector<Finding> &Findings)>
       OnFile;
   bool CompletionOrder = false;                    ///< OnFile as each file finishes
+  /// Per file: after this many seconds (0: no limit) the accesses and
+  /// barriers not yet analysed get the status unknown, with the reason.
+  double TimeoutSeconds = 0;
   unsigned Jobs = 0;                               ///< 0 = all cores
   bool Verbose = false;
   Progress *ProgressBar = nullptr;                 ///< optional
