@@ -175,7 +175,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   };
   // The uniform unknowns of E decide which iterations run (status "bound").
   auto IterationsBoundBy = [&](const SymRef &E) {
-    for (const SymExpr *U : collectLeaves(E).Uniforms) {
+    for (const SymExpr *U : C.leavesOf(E).Uniforms) {
       addUnique(C.BoundBy, U->Name);
       addUnique(C.LoopBoundBy, U->Name);
     }

@@ -108,20 +108,21 @@ std::optional<AccessVerdict> casesOfParameter(const SharedAccess &A, const std::
   std::vector<unsigned> Degree(size_t(End), 0);
   AccessVerdict Worst;
   bool Any = false;
+  // In order, checking the period as soon as a value has a partner one
+  // period before it: a cost that is not periodic stops the enumeration there.
   for (int64_t V = 0; V < End; ++V) {
     auto R = V == 0 ? Base : CostAt(V);
     if (!R)
       return std::nullopt;
     Degree[size_t(V)] = R->Cost.Degree;
+    if (V >= Start + Period && Degree[size_t(V)] != Degree[size_t(V - Period)])
+      return std::nullopt; // not periodic: do not guess
     if (!Any || worse(R->Cost, Worst.Cost)) {
       Worst = *R;
       Worst.WorstCase = "'" + P + "' = " + std::to_string(V);
       Any = true;
     }
   }
-  for (int64_t V = Start; V + Period < End; ++V)
-    if (Degree[size_t(V)] != Degree[size_t(V + Period)])
-      return std::nullopt; // not periodic: do not guess
   // Conditions per degree, over one period, plus small values that differ.
   std::map<unsigned, std::vector<bool>> ByDegree;
   for (int64_t V = Start; V < Start + Period; ++V) {

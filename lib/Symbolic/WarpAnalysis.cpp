@@ -202,7 +202,7 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
       // active is the worst case (removing lanes never adds conflicts).
       std::map<std::string, int64_t> Names = V.Terms;
       if (!V.known()) {
-        SymLeaves Lv = collectLeaves(P);
+        const SymLeaves &Lv = C.leavesOf(P);
         for (const SymExpr *U : Lv.Uniforms)
           Names[U->Name] = 1;
         for (const SymExpr *U : Lv.Loops)

@@ -89,6 +89,15 @@ struct Context {
   /// means those values are not ones a correct program runs with.
   bool NoteOutsideArray = false;
   bool WentOutsideArray = false;
+  /// collectLeaves of guard and loop conditions, asked per lane and
+  /// iteration: computed once per expression.
+  std::map<const SymExpr *, SymLeaves> LeavesCache;
+  const SymLeaves &leavesOf(const SymRef &E) {
+    auto [It, New] = LeavesCache.try_emplace(E.get());
+    if (New)
+      It->second = collectLeaves(E);
+    return It->second;
+  }
   unsigned threads() const {
     return Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : 1024;
   }
