@@ -4,6 +4,7 @@ device-side flags, and a whole-tree run at -j 1 and -j <cores>.
 
 Usage:
   bench/speed.py DIR [DIR...] [-n 3] [-- compiler flags, e.g. -std=c++17 -I /x/Common]
+  bench/speed.py --kernel-sizes 1000,4000,16000,64000   # time per line vs kernel size
 
 The baseline command mirrors deviceSideCommand() in
 lib/Frontend/CudaCompilation.cpp: the user's flags, then
@@ -78,7 +79,10 @@ def main():
         i = argv.index("--")
         argv, flags = argv[:i], argv[i + 1:]
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("dirs", nargs="+", help="directories (or files) of CUDA sources (.cu, .cuh)")
+    ap.add_argument("dirs", nargs="*", help="directories (or files) of CUDA sources (.cu, .cuh)")
+    ap.add_argument("--kernel-sizes", default="",
+                    help="also time generated kernels of these line counts (issue #17's series: "
+                         "1000,4000,16000,64000; bench/scaling.py)")
     ap.add_argument("-n", "--repeat", type=int, default=3, help="repetitions per file (median taken)")
     ap.add_argument("--tool", default=None, help="cuda-bank-lint binary")
     ap.add_argument("--clang", default="clang++-19", help="the baseline compiler driver")
@@ -93,6 +97,14 @@ def main():
     args = ap.parse_args(argv)
 
     tool = find_tool(args.tool, "speed.py")
+    if args.kernel_sizes:
+        from scaling import series
+        print("kernel-size series (generated kernels, prelude mode):")
+        series(tool, [int(x) for x in args.kernel_sizes.split(",")])
+        if not args.dirs:
+            return
+    if not args.dirs:
+        sys.exit("speed.py: give directories of CUDA sources, or --kernel-sizes")
 
     files = []
     for d in args.dirs:
