@@ -22,6 +22,11 @@ BANK_CHECK = "cuda-shared-bank-conflict"
 # the outermost call in the kernel (the same position as the records'
 # call_site).
 CALLED_FROM_RE = re.compile(r"^in '(.*)' as called from '(.*)' here")
+# The other instances of a merged finding (one finding per location): "also
+# reading: 2-way (...) in 'K<16>' through the call at line 9 with block ...",
+# located at that call (else at the launch or the function).
+ALSO_RE = re.compile(r"^also (?:reading|writing|in '[^']*' (?:reading|writing|on)|[^:]*): .* in '([^']+)'"
+                     r"( through the call at line \d+)?")
 # A diagnostic names its function only for a template ("... writing 'As' in
 # 'MatrixMulCUDA<16>': ...").
 DIAG_FN_RE = re.compile(r"\b(reading|writing) '[^']*'(?: in '([^']*)')?:")
@@ -100,6 +105,18 @@ def diagnostic_lines(doc, root, callsite, stats):
     for d in doc.get("diagnostics", []):
         if d.get("check") != BANK_CHECK:
             continue
+        # A merged finding stands for each of its instances: score a copy per
+        # instance, attributed to its function (and, by call site, to its call).
+        for n in d.get("notes", []):
+            m = ALSO_RE.match(n.get("message", ""))
+            if not m:
+                continue
+            inst = dict(d, notes=[], _fns={m.group(1)})
+            fname, line = d["file"], d["line"]
+            if callsite and m.group(2) and n.get("location"):
+                fname, line = n["location"]["file"], n["location"]["line"]
+                stats["mapped through a merged instance's call"] += 1
+            out[(os.path.realpath(os.path.join(root, fname)), line)].append(inst)
         fname, line = d["file"], d["line"]
         d["_fns"] = diagnostic_functions(d, fns_at)
         if callsite:

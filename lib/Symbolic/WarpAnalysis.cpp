@@ -49,13 +49,22 @@ std::string quotedNames(const std::map<std::string, int64_t> &Terms) {
 
 /// Splits non-negated conjunctions so that a uniform part (n > 0) does not
 /// hide an exact lane part (tid < 16).
-void conjuncts(const SymRef &C, std::vector<SymRef> &Out) {
-  if (C->Kind == ExprKind::Binary && C->Op == Opcode::LAnd) {
-    conjuncts(C->Ops[0], Out);
-    conjuncts(C->Ops[1], Out);
+/// C (or !C when Negated) as a conjunction of parts, each a condition and
+/// whether it is negated: a && b; !(a || b) as !a, !b (De Morgan: what an
+/// early `if (x >= w || y >= h) return;` leaves alive); through !c and
+/// c ? 0 : 1.
+void conjuncts(const SymRef &C, bool Negated, std::vector<std::pair<SymRef, bool>> &Out) {
+  if (C->Kind == ExprKind::Binary && C->Op == (Negated ? Opcode::LOr : Opcode::LAnd)) {
+    conjuncts(C->Ops[0], Negated, Out);
+    conjuncts(C->Ops[1], Negated, Out);
     return;
   }
-  Out.push_back(C);
+  if (C->Kind == ExprKind::Unary && C->Op == Opcode::LNot)
+    return conjuncts(C->Ops[0], !Negated, Out);
+  if (C->Kind == ExprKind::Select && C->Ops[1]->isConst() && C->Ops[2]->isConst() &&
+      (C->Ops[1]->Value != 0) != (C->Ops[2]->Value != 0))
+    return conjuncts(C->Ops[0], C->Ops[1]->Value != 0 ? Negated : !Negated, Out);
+  Out.push_back({C, Negated});
 }
 
 VerdictStatus statusFor(UnknownKind K) {
@@ -67,18 +76,15 @@ VerdictStatus statusFor(UnknownKind K) {
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
   std::vector<GuardPart> Parts;
   for (const Guard &G : A.Guards) {
-    std::vector<SymRef> Conds;
-    if (G.Negated)
-      Conds.push_back(G.Cond);
-    else
-      conjuncts(G.Cond, Conds);
-    for (const SymRef &P : Conds) {
-      GuardPart Part{P, G.Negated, !isThreadVarying(P), ""};
+    std::vector<std::pair<SymRef, bool>> Conds;
+    conjuncts(G.Cond, G.Negated, Conds);
+    for (const auto &[P, Negated] : Conds) {
+      GuardPart Part{P, Negated, !isThreadVarying(P), ""};
       if (Part.Uniform && !P->isConst())
-        Part.Assumed = G.Negated ? "!(" + toString(P) + ")" : toString(P);
+        Part.Assumed = Negated ? "!(" + toString(P) + ")" : toString(P);
       if (!Part.Uniform) {
         Part.Opaque = !collectLeaves(P).Varyings.empty();
-        Part.Text = G.Negated ? "!(" + toString(P) + ")" : toString(P);
+        Part.Text = Negated ? "!(" + toString(P) + ")" : toString(P);
       }
       Parts.push_back(std::move(Part));
     }
