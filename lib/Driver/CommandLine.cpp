@@ -1,5 +1,6 @@
 //===- CommandLine.cpp - Options, exit codes and output of the tool ---------===//
 #include "cuda-bank-lint/Driver/CommandLine.h"
+#include "RunOutput.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Driver/Analyzer.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
@@ -10,7 +11,6 @@
 #include "cuda-bank-lint/Driver/Progress.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
-#include "cuda-bank-lint/Symbolic/IslContext.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -181,32 +181,9 @@ cl::opt<bool> UseColor("use-color",
                                 "(default: when stdout is a terminal)"),
                        cl::cat(Category));
 
-void printVersion(raw_ostream &OS) {
-  OS << "cuda-bank-lint " << CBL_VERSION << "\n";
-  OS << "  LLVM/Clang " << CBL_LLVM_VERSION << "\n";
-  IslContext Isl;
-  long N = Isl.selfTest();
-  OS << "  isl " << islRuntimeVersion() << " (built against isl " << CBL_ISL_BUILD_VERSION
-     << (N == 32 ? ", self-test passed" : ", self-test FAILED") << ")\n";
-  OS << "  bank model: sm_70+ (32 banks x 4 bytes), reproduces 2150 H100 measurements\n";
-}
-
 int usageError(const std::string &Message) {
   errs() << "cuda-bank-lint: error: " << Message << "\n";
   return 2;
-}
-
-/// The git work tree containing the current directory, else the directory.
-std::string defaultSourceRoot() {
-  SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
-  for (StringRef D = Cwd; !D.empty(); D = sys::path::parent_path(D)) {
-    SmallString<256> Git(D);
-    sys::path::append(Git, ".git");
-    if (sys::fs::exists(Git))
-      return D.str();
-  }
-  return std::string(Cwd);
 }
 
 /// --config, --config-file or the nearest .cuda-bank-lint.yaml.
@@ -507,28 +484,6 @@ bool writeFixes(const RunReport &Report, const std::vector<std::string> &Files,
                         FO.Applied == 1 ? "" : "s", FO.Files, FO.Files == 1 ? "" : "s");
   }
   return Ok;
-}
-
-/// "3 files analysed, ..., 2 warnings, 0 errors in 1.20 s" on stderr.
-void printSummary(const RunReport &Report, size_t Files, double Seconds) {
-  size_t Warnings = 0, ErrorFindings = 0, SkippedKernels = 0;
-  for (const Finding &F : Report.Findings) {
-    ErrorFindings += F.Level == Severity::Error;
-    Warnings += F.Level == Severity::Warning;
-  }
-  for (const UnitStatus &U : Report.Units)
-    for (const SkippedFunction &S : U.Skipped)
-      SkippedKernels += S.What == SkippedFunction::Kind::Kernel;
-  size_t Errors = Report.Errors + SkippedKernels + ErrorFindings;
-  std::string Partly;
-  if (Report.PartlyAnalysed || Report.Errors)
-    Partly = formatv(" ({0} partly, {1} not at all)", Report.PartlyAnalysed, Report.Errors).str();
-  if (Report.SkippedHeaders)
-    Partly += formatv(" ({0} header{1} skipped)", Report.SkippedHeaders,
-                      Report.SkippedHeaders == 1 ? "" : "s").str();
-  errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
-                    Files, Files == 1 ? "" : "s", Partly, accessSummary(Report), Warnings,
-                    Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Seconds);
 }
 
 /// Everything after the options: inputs, analysis, filters, output; the

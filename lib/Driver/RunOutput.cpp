@@ -1,0 +1,59 @@
+//===- RunOutput.cpp - Version, summary line, source root ------------------===//
+#include "RunOutput.h"
+#include "cuda-bank-lint/Report/Reporters.h"
+#include "cuda-bank-lint/Support/BuildConfig.h"
+#include "cuda-bank-lint/Symbolic/IslContext.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace cbl {
+
+void printVersion(raw_ostream &OS) {
+  OS << "cuda-bank-lint " << CBL_VERSION << "\n";
+  OS << "  LLVM/Clang " << CBL_LLVM_VERSION << "\n";
+  IslContext Isl;
+  long N = Isl.selfTest();
+  OS << "  isl " << islRuntimeVersion() << " (built against isl " << CBL_ISL_BUILD_VERSION
+     << (N == 32 ? ", self-test passed" : ", self-test FAILED") << ")\n";
+  OS << "  bank model: sm_70+ (32 banks x 4 bytes), reproduces 2150 H100 measurements\n";
+}
+
+std::string defaultSourceRoot() {
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  for (StringRef D = Cwd; !D.empty(); D = sys::path::parent_path(D)) {
+    SmallString<256> Git(D);
+    sys::path::append(Git, ".git");
+    if (sys::fs::exists(Git))
+      return D.str();
+  }
+  return std::string(Cwd);
+}
+
+void printSummary(const RunReport &Report, size_t Files, double Seconds) {
+  size_t Warnings = 0, ErrorFindings = 0, SkippedKernels = 0;
+  for (const Finding &F : Report.Findings) {
+    ErrorFindings += F.Level == Severity::Error;
+    Warnings += F.Level == Severity::Warning;
+  }
+  for (const UnitStatus &U : Report.Units)
+    for (const SkippedFunction &S : U.Skipped)
+      SkippedKernels += S.What == SkippedFunction::Kind::Kernel;
+  size_t Errors = Report.Errors + SkippedKernels + ErrorFindings;
+  std::string Partly;
+  if (Report.PartlyAnalysed || Report.Errors)
+    Partly = formatv(" ({0} partly, {1} not at all)", Report.PartlyAnalysed, Report.Errors).str();
+  if (Report.SkippedHeaders)
+    Partly += formatv(" ({0} header{1} skipped)", Report.SkippedHeaders,
+                      Report.SkippedHeaders == 1 ? "" : "s").str();
+  errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
+                    Files, Files == 1 ? "" : "s", Partly, accessSummary(Report), Warnings,
+                    Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Seconds);
+}
+
+} // namespace cbl
