@@ -35,7 +35,7 @@ import time
 from benchlib import find_tool
 from coverage_trees import Tree, TREES
 
-ORDER = ["cuda-samples", "llm.c", "flash-attention", "hecbench", "cutlass", "cccl"]
+ORDER = ["cuda-samples", "llm.c", "flash-attention", "hecbench", "cccl", "cutlass"]
 
 
 def whole_tree(name, gt_root):
