@@ -11,7 +11,7 @@ the peak memory (the child's maximum resident set, from wait4).
     python3 bench/robustness.py --report-from /tmp/rob.jsonl --markdown
 
 Trees (under --gt-root; whole trees, every sub-directory): cuda-samples,
-llm.c, flash-attention, HeCBench, cutlass, cccl; or any NAME=ROOT with
+llm.c, flash-attention, HeCBench, cccl, cutlass; or any NAME=ROOT with
 --flags NAME='...'. The compiler flags are coverage.py's (TREES in
 coverage_trees.py: include directories, per HeCBench benchmark its Makefile's);
 flash-attention gets its own source directories and cutlass's include
