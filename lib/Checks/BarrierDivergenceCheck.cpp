@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "BarrierDivergenceCheck.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
+#include "cuda-bank-lint/Symbolic/BarrierWitness.h"
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 
 #include <fmt/format.h>
@@ -26,7 +27,6 @@ bool isParameterLeaf(const SymExpr &E) {
   return E.Kind == ExprKind::Varying && E.Reason.rfind("parameter '", 0) == 0;
 }
 
-bool isReturnGuard(const Guard &G) { return G.Kind == GuardKind::EarlyReturn; }
 bool isExitGuard(const Guard &G) {
   return G.Kind == GuardKind::EarlyReturn || G.Kind == GuardKind::Break || G.Kind == GuardKind::Continue || G.Kind == GuardKind::Reached;
 }
@@ -68,189 +68,8 @@ std::vector<Guard> rewriteGuards(const std::vector<Guard> &Gs, const Rewrite &R)
   return Out;
 }
 
-enum class Class { None, EarlyExitUnknown, EarlyExit, DataDependent, AcrossWarps, WithinWarp };
-
-/// One candidate situation: block shape and values of the uniform unknowns.
-struct Situation {
-  std::array<unsigned, 3> Dim{{32, 1, 1}};
-  std::map<std::string, int64_t> Values;
-  unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
-};
-
-/// What the threads of one situation do.
-struct Outcome {
-  Class C = Class::None;
-  Situation S;
-  std::vector<uint32_t> Reach, Skip, ExitSkip; ///< lane masks per warp
-  std::vector<int> Decider;                    ///< per thread: guard that stopped it
-  int UnknownGuard = -1;                       ///< first guard not decidable
-  bool ExitSkipWithinWarp = false;
-};
-
-int rank(Class C) { return int(C); }
-
-Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
-                 const std::vector<SharedArray> &Arrays) {
-  Outcome O;
-  O.S = S;
-  std::vector<bool> Varies;
-  for (const Guard &G : Guards)
-    Varies.push_back(isThreadVarying(G.Cond));
-  unsigned Threads = S.threads(), Warps = (Threads + WarpSize - 1) / WarpSize;
-  O.Reach.assign(Warps, 0);
-  O.Skip.assign(Warps, 0);
-  O.ExitSkip.assign(Warps, 0);
-  O.Decider.assign(Threads, -1);
-  bool UnknownCond = false, UnknownExit = false;
-  for (unsigned T = 0; T < Threads; ++T) {
-    LaneEnv Env;
-    Env.Arrays = &Arrays;
-    Env.UniformValues = &S.Values;
-    setThread(Env, T, S.Dim);
-    // Conditions first, returns last: a thread stopped by both counts as
-    // stopped by the condition (divergence rather than an early exit).
-    int Stop = -1;
-    bool StopByExit = false, Unknown = false, UnknownByExit = false;
-    for (int Pass = 0; Pass < 2 && Stop < 0; ++Pass)
-      for (size_t I = 0; I < Guards.size() && Stop < 0; ++I) {
-        if (isReturnGuard(Guards[I]) != (Pass == 1))
-          continue;
-        // The situation's values of the uniform unknowns bind here.
-        LaneValue V = evaluateLane(*Guards[I].Cond, Env);
-        if (!V.exact()) {
-          if (!Varies[I])
-            continue; // uniform and not witnessed: every thread agrees
-          if (!Unknown && O.UnknownGuard < 0)
-            O.UnknownGuard = int(I);
-          Unknown = true;
-          UnknownByExit = Pass == 1;
-          continue;
-        }
-        if ((V.C != 0) == Guards[I].Negated) {
-          Stop = int(I);
-          StopByExit = Pass == 1;
-        }
-      }
-    unsigned W = T / WarpSize, L = T % WarpSize;
-    O.Decider[T] = Stop;
-    if (Stop >= 0)
-      (StopByExit ? O.ExitSkip : O.Skip)[W] |= 1u << L;
-    else if (Unknown)
-      (UnknownByExit ? UnknownExit : UnknownCond) = true;
-    else
-      O.Reach[W] |= 1u << L;
-  }
-  bool AnyReach = false, AnySkip = false, AnyExit = false, Within = false, ExitWithin = false;
-  for (unsigned W = 0; W < Warps; ++W) {
-    AnyReach |= O.Reach[W] != 0;
-    AnySkip |= O.Skip[W] != 0;
-    AnyExit |= O.ExitSkip[W] != 0;
-    Within |= O.Reach[W] && (O.Skip[W] || O.ExitSkip[W]);
-    ExitWithin |= O.Reach[W] && O.ExitSkip[W];
-  }
-  O.ExitSkipWithinWarp = ExitWithin;
-  Class Definite = Class::None;
-  if (AnyReach && AnySkip)
-    Definite = Within ? Class::WithinWarp : Class::AcrossWarps;
-  else if (AnyReach && AnyExit)
-    Definite = Class::EarlyExit;
-  Class Open = UnknownCond ? Class::DataDependent
-               : UnknownExit ? Class::EarlyExitUnknown
-                             : Class::None;
-  O.C = rank(Definite) >= rank(Open) ? Definite : Open;
-  return O;
-}
-
-/// Block shapes to try: the known one, else 1-D sizes (and 2-D/3-D ones when
-/// the guards read threadIdx.y/z), smallest first.
-std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const std::vector<Guard> &Gs) {
-  if (Shape.known())
-    return {Shape.Dim};
-  std::vector<std::array<unsigned, 3>> Out;
-  for (unsigned N : {32u, 64u, 96u, 128u, 256u, 512u, 1024u})
-    Out.push_back({{N, 1, 1}});
-  bool Y = false, Z = false;
-  for (const Guard &G : Gs) {
-    SymLeaves L = collectLeaves(G.Cond);
-    Y |= L.UsesThreadIdx[1] || L.UsesBlockDim[1];
-    Z |= L.UsesThreadIdx[2] || L.UsesBlockDim[2];
-  }
-  if (Y || Z)
-    for (std::array<unsigned, 3> D : {std::array<unsigned, 3>{{16, 16, 1}}, {{32, 8, 1}}, {{8, 8, 1}},
-                                       {{32, 32, 1}}})
-      Out.push_back(D);
-  if (Z)
-    for (std::array<unsigned, 3> D : {std::array<unsigned, 3>{{8, 8, 4}}, {{32, 2, 2}}, {{4, 4, 4}}})
-      Out.push_back(D);
-  return Out;
-}
-
-/// Values of the uniform unknowns to try: all equal, then one at a time with
-/// the others at 0 and at 1024 (bounded). Non-negative only: most are sizes,
-/// indices or blockIdx, and a negative witness would read as nonsense.
-std::vector<std::map<std::string, int64_t>> assignmentsFor(const std::vector<std::string> &Names) {
-  static const int64_t Candidates[] = {0,  1,  2,   3,   4,   7,   8,   15,  16,   17,   31,  32, 33, 48,
-                                       63, 64, 65, 96, 127, 128, 255, 256, 511, 512, 1023, 1024};
-  std::vector<std::map<std::string, int64_t>> Out;
-  if (Names.empty())
-    return {{}};
-  for (int64_t V : Candidates) {
-    std::map<std::string, int64_t> M;
-    for (const auto &N : Names)
-      M[N] = V;
-    Out.push_back(M);
-  }
-  if (Names.size() > 1 && Names.size() <= 4)
-    for (int64_t Others : {int64_t(0), int64_t(1024)})
-      for (const auto &N : Names)
-        for (int64_t V : Candidates) {
-          std::map<std::string, int64_t> M;
-          for (const auto &K : Names)
-            M[K] = Others;
-          M[N] = V;
-          Out.push_back(M);
-        }
-  return Out;
-}
-
-/// The worst outcome over all situations (the first found of that class).
-Outcome classify(const std::vector<Guard> &Guards, const BlockShape &Shape,
-                 const std::vector<SharedArray> &Arrays) {
-  Outcome Best;
-  bool Varying = false;
-  std::vector<std::string> Names;
-  for (const Guard &G : Guards) {
-    if (!isThreadVarying(G.Cond))
-      continue;
-    Varying = true;
-    SymLeaves L = collectLeaves(G.Cond);
-    std::vector<const SymExpr *> Unknowns = L.Uniforms;
-    for (const SymExpr *Loop : L.Loops)
-      if (!Loop->LaneVarying)
-        Unknowns.push_back(Loop); // one iteration, so the same in every thread
-    for (const SymExpr *U : Unknowns)
-      if (std::find(Names.begin(), Names.end(), U->Name) == Names.end())
-        Names.push_back(U->Name);
-  }
-  if (!Varying)
-    return Best; // every guard is the same for all threads of the block
-  uint64_t Budget = 4'000'000; // thread evaluations, so that no input hangs the tool
-  for (const auto &Values : assignmentsFor(Names))
-    for (const auto &Dim : shapesFor(Shape, Guards)) {
-      Situation S;
-      S.Dim = Dim;
-      S.Values = Values;
-      if (Budget < S.threads())
-        return Best;
-      Budget -= S.threads();
-      Outcome O = evaluate(Guards, S, Arrays);
-      if (rank(O.C) > rank(Best.C))
-        Best = std::move(O);
-      if (Best.C == Class::WithinWarp)
-        return Best;
-    }
-  return Best;
-}
+using Class = BarrierClass;
+using Outcome = BarrierOutcome;
 
 // --- wording ---
 
@@ -349,34 +168,6 @@ std::string varyingLeaves(const SymRef &Cond) {
   for (size_t I = 0; I < Items.size(); ++I)
     S += (I ? ", " : "") + Items[I];
   return S;
-}
-
-/// For a grid-wide barrier: a blockIdx value whose block reaches it while
-/// block 0 does not (or the reverse), if the guards depend on blockIdx.
-std::optional<std::pair<std::string, int64_t>> gridWitness(const std::vector<Guard> &Guards,
-                                                           const BlockShape &Shape,
-                                                           const std::vector<SharedArray> &Arrays) {
-  std::vector<std::string> Names;
-  for (const Guard &G : Guards)
-    for (const SymExpr *U : collectLeaves(G.Cond).Uniforms)
-      if (U->Name.rfind("blockIdx.", 0) == 0 &&
-          std::find(Names.begin(), Names.end(), U->Name) == Names.end())
-        Names.push_back(U->Name);
-  if (Names.empty())
-    return std::nullopt;
-  auto Reached = [&](int64_t V) {
-    Situation S;
-    S.Dim = shapesFor(Shape, Guards).front();
-    for (const auto &N : Names)
-      S.Values[N] = V;
-    Outcome O = evaluate(Guards, S, Arrays);
-    return std::any_of(O.Reach.begin(), O.Reach.end(), [](uint32_t M) { return M != 0; });
-  };
-  bool First = Reached(0);
-  for (int64_t V = 1; V < 8; ++V)
-    if (Reached(V) != First)
-      return std::make_pair(Names.front(), V);
-  return std::nullopt;
 }
 
 /// One barrier (or call) to judge, with the guards to evaluate.
@@ -624,7 +415,7 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
       Sub.Fn = &F;
       Sub.Site = &B;
       Sub.Guards = rewriteGuards(B.Guards, Uniform);
-      Outcome O = classify(Sub.Guards, F.Shape, Arrays);
+      Outcome O = classifyBarrier(Sub.Guards, F.Shape, Arrays);
       // A call into a helper whose barrier depends on a parameter that gets a
       // thread-varying value here: judge the helper's barrier with it.
       auto Callee = B.ViaCall.empty() ? ByName.end() : ByName.find(B.ViaCall);
@@ -651,7 +442,7 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
           Subject Joined = Sub;
           for (const Guard &G : rewriteGuards(Inner.Guards, Join))
             Joined.Guards.push_back(G);
-          Outcome J = classify(Joined.Guards, F.Shape, Arrays);
+          Outcome J = classifyBarrier(Joined.Guards, F.Shape, Arrays);
           if (rank(J.C) > rank(O.C)) {
             O = std::move(J);
             Joined.Inner = &Inner;
@@ -663,7 +454,7 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
       R.report(Sub, O);
       // grid.sync() waits for every thread of the grid: blocks must agree too.
       if (O.C == Class::None && B.ViaCall.empty() && B.Spelling.find("grid_group") != std::string::npos)
-        if (auto W = gridWitness(Sub.Guards, F.Shape, Arrays)) {
+        if (auto W = gridBarrierWitness(Sub.Guards, F.Shape, Arrays)) {
           Finding G;
           G.Check = Name;
           G.Level = Severity::Warning;

@@ -1,0 +1,67 @@
+//===- BarrierWitness.h - Do the threads of a block agree on a barrier? ----===//
+//
+// The barrier analysis beside the warp analysis: the guards a barrier (or a
+// call that executes one) runs under are evaluated for every thread of the
+// block, over the block shapes and values of the warp-uniform unknowns that
+// could witness a disagreement, and the worst outcome is kept with its
+// witness (which lanes reach it, which leave, which guard decided). The
+// check (lib/Checks/BarrierDivergenceCheck.cpp) only words it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_SYMBOLIC_BARRIERWITNESS_H
+#define CUDA_BANK_LINT_SYMBOLIC_BARRIERWITNESS_H
+
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cbl {
+
+/// From harmless to worst: nobody disagrees; threads may have returned
+/// (unknown which); some did; a data-dependent condition may split them;
+/// whole warps disagree; lanes of one warp disagree.
+enum class BarrierClass { None, EarlyExitUnknown, EarlyExit, DataDependent, AcrossWarps, WithinWarp };
+inline int rank(BarrierClass C) { return int(C); }
+
+/// One candidate situation: block shape and values of the uniform unknowns.
+struct BarrierSituation {
+  std::array<unsigned, 3> Dim{{32, 1, 1}};
+  std::map<std::string, int64_t> Values;
+  unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
+};
+
+/// What the threads of one situation do.
+struct BarrierOutcome {
+  BarrierClass C = BarrierClass::None;
+  BarrierSituation S;
+  std::vector<uint32_t> Reach, Skip, ExitSkip; ///< lane masks per warp
+  std::vector<int> Decider;                    ///< per thread: guard that stopped it
+  int UnknownGuard = -1;                       ///< first guard not decidable
+  bool ExitSkipWithinWarp = false;
+};
+
+/// A guard from an early return (threads gone for good).
+bool isReturnGuard(const Guard &G);
+
+/// The worst outcome over the block shapes (the known one, else the widths
+/// people launch with) and the values of the uniform unknowns tried, within a
+/// budget of thread evaluations; the first situation found of that class.
+BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShape &Shape,
+                               const std::vector<SharedArray> &Arrays);
+
+/// For a grid-wide barrier: a blockIdx component and a value whose block
+/// reaches it while block 0 does not (or the reverse), if the guards depend
+/// on blockIdx.
+std::optional<std::pair<std::string, int64_t>>
+gridBarrierWitness(const std::vector<Guard> &Guards, const BlockShape &Shape,
+                   const std::vector<SharedArray> &Arrays);
+
+} // namespace cbl
+
+#endif

@@ -1,0 +1,210 @@
+//===- BarrierWitness.cpp - Thread-by-thread evaluation of barrier guards -===//
+#include "cuda-bank-lint/Symbolic/BarrierWitness.h"
+#include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+
+#include <algorithm>
+
+namespace cbl {
+
+namespace {
+
+using Class = BarrierClass;
+using Situation = BarrierSituation;
+using Outcome = BarrierOutcome;
+
+/// Every thread of situation S through the guards.
+Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
+                 const std::vector<SharedArray> &Arrays) {
+  Outcome O;
+  O.S = S;
+  std::vector<bool> Varies;
+  for (const Guard &G : Guards)
+    Varies.push_back(isThreadVarying(G.Cond));
+  unsigned Threads = S.threads(), Warps = (Threads + WarpSize - 1) / WarpSize;
+  O.Reach.assign(Warps, 0);
+  O.Skip.assign(Warps, 0);
+  O.ExitSkip.assign(Warps, 0);
+  O.Decider.assign(Threads, -1);
+  bool UnknownCond = false, UnknownExit = false;
+  for (unsigned T = 0; T < Threads; ++T) {
+    LaneEnv Env;
+    Env.Arrays = &Arrays;
+    Env.UniformValues = &S.Values;
+    setThread(Env, T, S.Dim);
+    // Conditions first, returns last: a thread stopped by both counts as
+    // stopped by the condition (divergence rather than an early exit).
+    int Stop = -1;
+    bool StopByExit = false, Unknown = false, UnknownByExit = false;
+    for (int Pass = 0; Pass < 2 && Stop < 0; ++Pass)
+      for (size_t I = 0; I < Guards.size() && Stop < 0; ++I) {
+        if (isReturnGuard(Guards[I]) != (Pass == 1))
+          continue;
+        // The situation's values of the uniform unknowns bind here.
+        LaneValue V = evaluateLane(*Guards[I].Cond, Env);
+        if (!V.exact()) {
+          if (!Varies[I])
+            continue; // uniform and not witnessed: every thread agrees
+          if (!Unknown && O.UnknownGuard < 0)
+            O.UnknownGuard = int(I);
+          Unknown = true;
+          UnknownByExit = Pass == 1;
+          continue;
+        }
+        if ((V.C != 0) == Guards[I].Negated) {
+          Stop = int(I);
+          StopByExit = Pass == 1;
+        }
+      }
+    unsigned W = T / WarpSize, L = T % WarpSize;
+    O.Decider[T] = Stop;
+    if (Stop >= 0)
+      (StopByExit ? O.ExitSkip : O.Skip)[W] |= 1u << L;
+    else if (Unknown)
+      (UnknownByExit ? UnknownExit : UnknownCond) = true;
+    else
+      O.Reach[W] |= 1u << L;
+  }
+  bool AnyReach = false, AnySkip = false, AnyExit = false, Within = false, ExitWithin = false;
+  for (unsigned W = 0; W < Warps; ++W) {
+    AnyReach |= O.Reach[W] != 0;
+    AnySkip |= O.Skip[W] != 0;
+    AnyExit |= O.ExitSkip[W] != 0;
+    Within |= O.Reach[W] && (O.Skip[W] || O.ExitSkip[W]);
+    ExitWithin |= O.Reach[W] && O.ExitSkip[W];
+  }
+  O.ExitSkipWithinWarp = ExitWithin;
+  Class Definite = Class::None;
+  if (AnyReach && AnySkip)
+    Definite = Within ? Class::WithinWarp : Class::AcrossWarps;
+  else if (AnyReach && AnyExit)
+    Definite = Class::EarlyExit;
+  Class Open = UnknownCond ? Class::DataDependent
+               : UnknownExit ? Class::EarlyExitUnknown
+                             : Class::None;
+  O.C = rank(Definite) >= rank(Open) ? Definite : Open;
+  return O;
+}
+
+/// Block shapes to try: the known one, else 1-D sizes (and 2-D/3-D ones when
+/// the guards read threadIdx.y/z), smallest first.
+std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const std::vector<Guard> &Gs) {
+  if (Shape.known())
+    return {Shape.Dim};
+  std::vector<std::array<unsigned, 3>> Out;
+  for (unsigned N : {32u, 64u, 96u, 128u, 256u, 512u, 1024u})
+    Out.push_back({{N, 1, 1}});
+  bool Y = false, Z = false;
+  for (const Guard &G : Gs) {
+    SymLeaves L = collectLeaves(G.Cond);
+    Y |= L.UsesThreadIdx[1] || L.UsesBlockDim[1];
+    Z |= L.UsesThreadIdx[2] || L.UsesBlockDim[2];
+  }
+  if (Y || Z)
+    for (std::array<unsigned, 3> D : {std::array<unsigned, 3>{{16, 16, 1}}, {{32, 8, 1}}, {{8, 8, 1}},
+                                       {{32, 32, 1}}})
+      Out.push_back(D);
+  if (Z)
+    for (std::array<unsigned, 3> D : {std::array<unsigned, 3>{{8, 8, 4}}, {{32, 2, 2}}, {{4, 4, 4}}})
+      Out.push_back(D);
+  return Out;
+}
+
+/// Values of the uniform unknowns to try: all equal, then one at a time with
+/// the others at 0 and at 1024 (bounded). Non-negative only: most are sizes,
+/// indices or blockIdx, and a negative witness would read as nonsense.
+std::vector<std::map<std::string, int64_t>> assignmentsFor(const std::vector<std::string> &Names) {
+  static const int64_t Candidates[] = {0,  1,  2,   3,   4,   7,   8,   15,  16,   17,   31,  32, 33, 48,
+                                       63, 64, 65, 96, 127, 128, 255, 256, 511, 512, 1023, 1024};
+  std::vector<std::map<std::string, int64_t>> Out;
+  if (Names.empty())
+    return {{}};
+  for (int64_t V : Candidates) {
+    std::map<std::string, int64_t> M;
+    for (const auto &N : Names)
+      M[N] = V;
+    Out.push_back(M);
+  }
+  if (Names.size() > 1 && Names.size() <= 4)
+    for (int64_t Others : {int64_t(0), int64_t(1024)})
+      for (const auto &N : Names)
+        for (int64_t V : Candidates) {
+          std::map<std::string, int64_t> M;
+          for (const auto &K : Names)
+            M[K] = Others;
+          M[N] = V;
+          Out.push_back(M);
+        }
+  return Out;
+}
+
+
+
+} // namespace
+
+bool isReturnGuard(const Guard &G) { return G.Kind == GuardKind::EarlyReturn; }
+
+BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShape &Shape,
+                 const std::vector<SharedArray> &Arrays) {
+  Outcome Best;
+  bool Varying = false;
+  std::vector<std::string> Names;
+  for (const Guard &G : Guards) {
+    if (!isThreadVarying(G.Cond))
+      continue;
+    Varying = true;
+    SymLeaves L = collectLeaves(G.Cond);
+    std::vector<const SymExpr *> Unknowns = L.Uniforms;
+    for (const SymExpr *Loop : L.Loops)
+      if (!Loop->LaneVarying)
+        Unknowns.push_back(Loop); // one iteration, so the same in every thread
+    for (const SymExpr *U : Unknowns)
+      if (std::find(Names.begin(), Names.end(), U->Name) == Names.end())
+        Names.push_back(U->Name);
+  }
+  if (!Varying)
+    return Best; // every guard is the same for all threads of the block
+  uint64_t Budget = 4'000'000; // thread evaluations, so that no input hangs the tool
+  for (const auto &Values : assignmentsFor(Names))
+    for (const auto &Dim : shapesFor(Shape, Guards)) {
+      Situation S;
+      S.Dim = Dim;
+      S.Values = Values;
+      if (Budget < S.threads())
+        return Best;
+      Budget -= S.threads();
+      Outcome O = evaluate(Guards, S, Arrays);
+      if (rank(O.C) > rank(Best.C))
+        Best = std::move(O);
+      if (Best.C == Class::WithinWarp)
+        return Best;
+    }
+  return Best;
+}
+
+std::optional<std::pair<std::string, int64_t>>
+gridBarrierWitness(const std::vector<Guard> &Guards, const BlockShape &Shape,
+                   const std::vector<SharedArray> &Arrays) {
+  std::vector<std::string> Names;
+  for (const Guard &G : Guards)
+    for (const SymExpr *U : collectLeaves(G.Cond).Uniforms)
+      if (U->Name.rfind("blockIdx.", 0) == 0 &&
+          std::find(Names.begin(), Names.end(), U->Name) == Names.end())
+        Names.push_back(U->Name);
+  if (Names.empty())
+    return std::nullopt;
+  auto Reached = [&](int64_t V) {
+    Situation S;
+    S.Dim = shapesFor(Shape, Guards).front();
+    for (const auto &N : Names)
+      S.Values[N] = V;
+    Outcome O = evaluate(Guards, S, Arrays);
+    return std::any_of(O.Reach.begin(), O.Reach.end(), [](uint32_t M) { return M != 0; });
+  };
+  bool First = Reached(0);
+  for (int64_t V = 1; V < 8; ++V)
+    if (Reached(V) != First)
+      return std::make_pair(Names.front(), V);
+  return std::nullopt;
+}
+
+} // namespace cbl
