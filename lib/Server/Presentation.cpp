@@ -31,17 +31,23 @@ public:
   bool isDocument(const std::string &File) const {
     return !File.empty() && normalisedPath(File) == R.Of.Path;
   }
-  /// From (Line, Column) over Length bytes; a zero length reaches to the end
-  /// of the identifier there (at least one character).
+  /// From (Line, Column) over Length bytes; a zero length reaches over the
+  /// identifier, or the quoted or <bracketed> header name, there (at least
+  /// one character).
   llvm::json::Value rangeAt(const std::string &File, unsigned Line, unsigned Column,
                             size_t Length = 0) {
     const LineIndex &Index = of(File);
     size_t Begin = Index.offset(Line, Column);
     if (!Length) {
       llvm::StringRef Rest = Index.line(Line ? Line - 1 : 0).drop_front(Begin - Index.offset(Line, 1));
-      Length = std::max<size_t>(1, Rest.take_while([](char C) {
-                                       return llvm::isAlnum(C) || C == '_';
-                                     }).size());
+      size_t Close = Rest.empty() ? llvm::StringRef::npos
+                     : Rest[0] == '"' ? Rest.find('"', 1)
+                     : Rest[0] == '<' ? Rest.find('>', 1)
+                                      : llvm::StringRef::npos;
+      Length = Close != llvm::StringRef::npos
+                   ? Close + 1
+                   : Rest.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; }).size();
+      Length = std::max<size_t>(1, Length);
     }
     return range(Index.position(Begin), Index.position(Begin + Length));
   }
@@ -188,8 +194,11 @@ llvm::json::Array diagnostics(const BufferResult &R, PositionEncoding Encoding) 
   Texts T(R, Encoding);
   llvm::json::Array Out;
   if (!R.Problem.empty()) {
+    llvm::StringRef Problem = llvm::StringRef(R.Problem).trim();
     Out.push_back(diagnostic(firstLine(T, R.Of.Path), 1,
-                             llvm::StringRef(R.Problem).trim().str() + " (nothing analysed)"));
+                             Problem.str() + (Problem.ends_with("(nothing analysed)")
+                                                  ? ""
+                                                  : " (nothing analysed)")));
     return Out;
   }
   addMessages(R, T, Out);
