@@ -178,7 +178,7 @@ cl::opt<bool> Verbose("verbose", cl::desc("Explain what was skipped and why"), c
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(Category));
 cl::opt<bool> Lsp("lsp",
                   cl::desc("Run as a language server: LSP 3.17 on stdin and stdout, for editors "
-                           "(docs/editors.md); the options above apply to every file"),
+                           "(docs/editors.md); the other options apply to every file it analyses"),
                   cl::cat(Category));
 cl::opt<bool> UseColor("use-color",
                        cl::desc("Colours in text output: --use-color or --use-color=false "
