@@ -72,6 +72,49 @@ def resource_dir(tool):
                           capture_output=True, text=True).stdout.strip()
 
 
+def baseline_command(clang, flags, cuda_mode, cuda_path, tool, tmp):
+    """The compiler command (without the file) that parses the device side as
+    the tool does (deviceSideCommand in lib/Frontend/CudaCompilation.cpp),
+    and the mode ("headers" or "prelude"); the shim or prelude go in tmp."""
+    headers_present = os.path.exists(os.path.join(cuda_path, "include", "cuda_runtime.h"))
+    mode = "headers" if (cuda_mode != "prelude" and headers_present) else "prelude"
+    if cuda_mode == "headers" and not headers_present:
+        sys.exit("no CUDA toolkit at %s" % cuda_path)
+    if mode == "headers":
+        shim = os.path.join(tmp, "cuda13-shim")
+        os.makedirs(shim)
+        with open(os.path.join(shim, "texture_fetch_functions.h"), "w") as f:
+            f.write("/* empty: cuda-bank-lint shim for Clang 19 with CUDA 13 */\n")
+        mode_flags = ["--cuda-path=" + cuda_path, "-isystem", shim,
+                      "-isystem", cuda_path + "/include/cccl"]
+    else:
+        prelude = os.path.join(tmp, "prelude")
+        shutil.copytree(os.path.join(REPO, "lib", "Frontend", "Prelude"), prelude)
+        mode_flags = ["-nocudainc", "-nocudalib", "-isystem", prelude, "-include", "cbl_prelude.h"]
+    arch = "sm_90"
+    user = []
+    skip = False
+    for a in flags:  # drop what deviceSideCommand drops
+        if skip:
+            skip = False
+            continue
+        if a in ("-c", "-fsyntax-only", "--cuda-host-only", "--cuda-device-only", "-E", "-S",
+                 "-M", "-MD", "-MMD"):
+            continue
+        if a in ("-o", "-x", "-MF", "-MT", "-MQ"):
+            skip = True
+            continue
+        if a.startswith(("--cuda-gpu-arch=", "--offload-arch=")):
+            arch = a.split("=", 1)[1]
+            continue
+        user.append(a)
+    base = ([clang] + user +
+            ["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + arch, "-fsyntax-only",
+             "-ferror-limit=0", "-w", "-fno-caret-diagnostics", "-Wno-unknown-cuda-version",
+             "-resource-dir", resource_dir(tool)] + mode_flags)
+    return base, mode
+
+
 def main():
     argv = sys.argv[1:]
     flags = []
@@ -121,45 +164,8 @@ def main():
     if not files:
         sys.exit("speed.py: no .cu/.cuh files found")
 
-    # The device-side command, as lib/Frontend/CudaCompilation.cpp builds it.
-    headers_present = os.path.exists(os.path.join(args.cuda_path, "include", "cuda_runtime.h"))
-    mode = "headers" if (args.cuda_mode != "prelude" and headers_present) else "prelude"
-    if args.cuda_mode == "headers" and not headers_present:
-        sys.exit("speed.py: no CUDA toolkit at %s" % args.cuda_path)
     tmp = tempfile.mkdtemp(prefix="cbl-speed-")
-    mode_flags = []
-    if mode == "headers":
-        shim = os.path.join(tmp, "cuda13-shim")
-        os.makedirs(shim)
-        with open(os.path.join(shim, "texture_fetch_functions.h"), "w") as f:
-            f.write("/* empty: cuda-bank-lint shim for Clang 19 with CUDA 13 */\n")
-        mode_flags = ["--cuda-path=" + args.cuda_path, "-isystem", shim,
-                      "-isystem", args.cuda_path + "/include/cccl"]
-    else:
-        prelude = os.path.join(tmp, "prelude")
-        shutil.copytree(os.path.join(REPO, "lib", "Frontend", "Prelude"), prelude)
-        mode_flags = ["-nocudainc", "-nocudalib", "-isystem", prelude, "-include", "cbl_prelude.h"]
-    arch = "sm_90"
-    user = []
-    skip = False
-    for i, a in enumerate(flags):  # drop what deviceSideCommand drops
-        if skip:
-            skip = False
-            continue
-        if a in ("-c", "-fsyntax-only", "--cuda-host-only", "--cuda-device-only", "-E", "-S",
-                 "-M", "-MD", "-MMD"):
-            continue
-        if a in ("-o", "-x", "-MF", "-MT", "-MQ"):
-            skip = True
-            continue
-        if a.startswith(("--cuda-gpu-arch=", "--offload-arch=")):
-            arch = a.split("=", 1)[1]
-            continue
-        user.append(a)
-    base = ([args.clang] + user +
-            ["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + arch, "-fsyntax-only",
-             "-ferror-limit=0", "-w", "-fno-caret-diagnostics", "-Wno-unknown-cuda-version",
-             "-resource-dir", resource_dir(tool)] + mode_flags)
+    base, mode = baseline_command(args.clang, flags, args.cuda_mode, args.cuda_path, tool, tmp)
     tool_mode = "--cuda-mode=" + ("headers" if mode == "headers" else "prelude")
     tool_base = [tool, "--quiet", "-j", "1", "--format=" + args.format, tool_mode]
 

@@ -15,7 +15,9 @@ build=${BUILD_DIR:-$root/build}
 packages=(cmake ninja-build g++ pkg-config python3 clang-19 libclang-19-dev llvm-19-dev
           llvm-19-tools libisl-dev libfmt-dev libgtest-dev)
 # Used by the integration tests (skipped when absent); installed when possible.
-optional=(pre-commit clang-tools-19 git)
+# neovim, clangd: the language server's tests with a real editor, beside clangd
+# (test/lit/server/nvim.test, editors-neovim*.test).
+optional=(pre-commit clang-tools-19 git neovim clangd)
 missing=()
 for p in "${packages[@]}" "${optional[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -257,7 +257,7 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
   }
   reportSkipped(File, P, Opts.Verbose, R);
   TranslationUnitModel &M = P.Model;
-  ShapeOptions Shapes{Opts.BlockDim, &Opts.BlockDimRules, &OtherUnits};
+  ShapeOptions Shapes{Opts.BlockDim, &Opts.BlockDimRules, &OtherUnits, Opts.Model.Unsaved.get()};
   resolveShapes(M, File, Shapes, R.Messages);
   if (!runChecks(File, M, Opts, Budget, R))
     return R;
@@ -344,7 +344,7 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
   auto stream = [&](size_t I) {
     std::vector<Finding> Findings = Results[I].Report.Findings;
     std::string Messages = Results[I].Messages;
-    applySuppressions(Findings, Messages);
+    applySuppressions(Findings, Messages, Opts.Model.Unsaved.get());
     mergeFindings(Findings);
     llvm::erase_if(Findings, [&](const Finding &F) {
       return !Streamed.insert({absolutePath(F.Where.File), F.Where.Line, F.Where.Column, F.Check}).second;
@@ -431,7 +431,7 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
   }
   // NOLINT per instance, then one finding per location, check and kind (a
   // header's findings once, however many files include it).
-  applySuppressions(Out.Report.Findings, Out.Messages);
+  applySuppressions(Out.Report.Findings, Out.Messages, Opts.Model.Unsaved.get());
   mergeFindings(Out.Report.Findings);
   return Out;
 }

@@ -22,7 +22,7 @@ std::optional<BlockShape> AnnotationReader::blockDimFor(const SourcePos &Name,
     return std::nullopt;
   auto It = Files.find(Name.File);
   if (It == Files.end()) {
-    auto Buf = llvm::MemoryBuffer::getFile(Name.File, /*IsText=*/true);
+    auto Buf = readSource(Name.File, Unsaved);
     It = Files.emplace(Name.File, Buf ? std::move(*Buf) : nullptr).first;
   }
   if (!It->second)

@@ -176,6 +176,10 @@ cl::opt<bool> SystemHeaders("system-headers",
                             cl::cat(Category));
 cl::opt<bool> Verbose("verbose", cl::desc("Explain what was skipped and why"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(Category));
+cl::opt<bool> Lsp("lsp",
+                  cl::desc("Run as a language server: LSP 3.17 on stdin and stdout, for editors "
+                           "(docs/editors.md); the other options apply to every file it analyses"),
+                  cl::cat(Category));
 cl::opt<bool> UseColor("use-color",
                        cl::desc("Colours in text output: --use-color or --use-color=false "
                                 "(default: when stdout is a terminal)"),
@@ -579,9 +583,42 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   return Promoted || FailByLevel ? 1 : 0;
 }
 
+// --lsp: the language server (lib/Server) analyses each file it is given with
+// the settings a run on that file would use.
+FileSettings settingsFor(const std::string &File) {
+  FileSettings S;
+  std::optional<Config> Conf = loadConfig(File, S.Error);
+  if (!Conf)
+    return S;
+  if (std::string Why = applyCommandLine(*Conf); !Why.empty())
+    S.Error = "cuda-bank-lint: error: " + Why + "\n";
+  else if (std::string Why = analyzerOptions(*Conf, S.Analysis); !Why.empty())
+    S.Error = "cuda-bank-lint: error: " + Why + "\n";
+  S.WarningsAsErrors = Conf->WarningsAsErrors.value_or("");
+  S.ConfigFiles = Conf->Sources;
+  return S;
+}
+
+int runServer(LanguageServerMain Server, int Argc, const char **Argv) {
+  if (!Server)
+    return usageError("--lsp: this build has no language server");
+  ServerSetup Setup;
+  Setup.SettingsFor = settingsFor;
+  Setup.BuildPath = BuildPath;
+  const char **Dashes = std::find_if(Argv, Argv + Argc, [](const char *A) {
+    return StringRef(A) == "--";
+  });
+  if (Dashes != Argv + Argc)
+    Setup.FixedFlags = std::vector<std::string>(Dashes + 1, Argv + Argc);
+  if (!DebugFailIn.empty())
+    FunctionInProgress::failOnPurposeIn(DebugFailIn);
+  return Server(Setup);
+}
+
 } // namespace
 
-int runTool(int Argc, const char **Argv) {
+int runTool(int Argc, const char **Argv, LanguageServerMain Server) {
+  const int AllArgs = Argc; // before "--" and the flags after it are split off
   sys::PrintStackTraceOnErrorSignal(Argv[0]);
   cl::SetVersionPrinter(printVersion);
   cl::HideUnrelatedOptions(Category);
@@ -594,6 +631,8 @@ int runTool(int Argc, const char **Argv) {
                                    "barrier divergence in CUDA source\n",
                                    &errs()))
     return 2;
+  if (Lsp)
+    return runServer(Server, AllArgs, Argv);
 
   // The configuration, found from the first input (stdin: the assumed name);
   // command-line options apply on top of it. --verify-config reports with

@@ -227,18 +227,14 @@ std::string databaseNear(llvm::StringRef Dir) {
 
 } // namespace
 
-std::unique_ptr<CompileCommands>
-CompileCommands::load(const std::string &BuildPath, const std::string &FirstInput,
-                      std::unique_ptr<CompilationDatabase> Fixed, std::string &Error) {
-  auto Result = std::unique_ptr<CompileCommands>(new CompileCommands());
+std::string CompileCommands::locate(const std::string &BuildPath, const std::string &FirstInput,
+                                    bool HasFixed, std::string &Error) {
   std::string Path;
   if (!BuildPath.empty()) {
     Path = llvm::sys::fs::is_directory(BuildPath) ? databaseNear(BuildPath) : BuildPath;
-    if (Path.empty() || !llvm::sys::fs::exists(Path)) {
+    if (Path.empty() || !llvm::sys::fs::exists(Path))
       Error = "no compile_commands.json in '" + BuildPath + "' (-p names the build directory)";
-      return nullptr;
-    }
-  } else if (!Fixed && !FirstInput.empty()) {
+  } else if (!HasFixed && !FirstInput.empty()) {
     // clang-tidy: explicit "--" flags mean "do not look for a database".
     llvm::SmallString<256> Dir(absolutePath(FirstInput));
     if (!llvm::sys::fs::is_directory(Dir))
@@ -249,6 +245,16 @@ CompileCommands::load(const std::string &BuildPath, const std::string &FirstInpu
         break;
       }
   }
+  return Error.empty() ? Path : "";
+}
+
+std::unique_ptr<CompileCommands>
+CompileCommands::load(const std::string &BuildPath, const std::string &FirstInput,
+                      std::unique_ptr<CompilationDatabase> Fixed, std::string &Error) {
+  auto Result = std::unique_ptr<CompileCommands>(new CompileCommands());
+  std::string Path = locate(BuildPath, FirstInput, Fixed != nullptr, Error);
+  if (!Error.empty())
+    return nullptr;
   Result->Fixed = std::move(Fixed);
   if (Path.empty())
     return Result;

@@ -132,7 +132,7 @@ std::optional<BlockShape> LaunchIndex::find(const FunctionModel &Kernel, const s
 
 void resolveShapes(TranslationUnitModel &M, const std::string &File, const ShapeOptions &Opts,
                    std::string &Messages) {
-  AnnotationReader Annotations;
+  AnnotationReader Annotations(Opts.Unsaved);
   for (FunctionModel &F : M.Functions) {
     BlockShape &S = F.Shape;
     if (Opts.BlockDim) {

@@ -66,9 +66,10 @@ struct FileSuppressions {
   std::vector<Range> Ranges;
 };
 
-FileSuppressions load(const std::string &File, std::string &Messages) {
+FileSuppressions load(const std::string &File, const UnsavedFiles *Unsaved,
+                      std::string &Messages) {
   FileSuppressions S;
-  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  auto Buf = readSource(File, Unsaved);
   if (!Buf)
     return S;
   llvm::StringRef Text = (*Buf)->getBuffer();
@@ -128,13 +129,14 @@ bool nolintNames(const std::string &List, bool HasList, const std::string &Check
   return !HasList || checkEnabled(Check, List);
 }
 
-void applySuppressions(std::vector<Finding> &Findings, std::string &Messages) {
+void applySuppressions(std::vector<Finding> &Findings, std::string &Messages,
+                       const UnsavedFiles *Unsaved) {
   std::map<std::string, FileSuppressions> Files;
   std::vector<Finding> Kept;
   auto SuppressedAt = [&](const SourcePos &P, const std::string &Check) {
     auto It = Files.find(P.File);
     if (It == Files.end())
-      It = Files.emplace(P.File, load(P.File, Messages)).first;
+      It = Files.emplace(P.File, load(P.File, Unsaved, Messages)).first;
     return suppressedAt(It->second, P.Line, Check);
   };
   for (Finding &F : Findings) {

@@ -39,7 +39,9 @@ static bool hasToolkit(const std::string &Root) {
   return !Root.empty() && llvm::sys::fs::exists(P);
 }
 
-std::vector<std::string> hostCompilerIncludeDirs() {
+/// Runs the host compiler: hostCompilerIncludeDirs() asks once per process
+/// (the language server resolves its options for every analysis).
+static std::vector<std::string> askHostCompilerIncludeDirs() {
   std::vector<std::string> Dirs;
   for (const char *Name : {"g++", "gcc", "c++"}) {
     llvm::ErrorOr<std::string> Path = llvm::sys::findProgramByName(Name);
@@ -60,6 +62,11 @@ std::vector<std::string> hostCompilerIncludeDirs() {
       Dirs.push_back(Dir);
     break;
   }
+  return Dirs;
+}
+
+std::vector<std::string> hostCompilerIncludeDirs() {
+  static const std::vector<std::string> Dirs = askHostCompilerIncludeDirs();
   return Dirs;
 }
 

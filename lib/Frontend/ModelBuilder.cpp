@@ -2,6 +2,7 @@
 #include "cuda-bank-lint/Frontend/ModelBuilder.h"
 #include "BlockShapes.h"
 #include "CompileErrors.h"
+#include "Preambles.h"
 #include "FunctionWalker.h"
 #include "SharedArrays.h"
 #include "UserCodeVisitor.h"
@@ -15,6 +16,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <set>
@@ -228,23 +230,49 @@ private:
 
 } // namespace
 
-ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string> &Command,
-                         const CudaSetup &Setup, const ModelOptions &Options) {
-  ParsedFile Result;
+/// The files Clang reads: the disk, under the in-memory prelude or shim and
+/// the editor's unsaved buffers. An unsaved buffer's modification time is a
+/// hash of its text, so that a preamble that read an older text is stale.
+static llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+sourceFileSystem(const CudaSetup &Setup, const UnsavedFiles *Unsaved) {
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Overlay->pushOverlay(Memory);
   for (const auto &[Path, Text] : virtualFiles(Setup))
     Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
-  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+  if (Unsaved)
+    for (const auto &[Path, Text] : Unsaved->all())
+      Memory->addFile(Path, time_t(llvm::xxh3_64bits(Text) >> 33) + 1,
+                      llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
+  return Overlay;
+}
 
-  DiagnosticCollector Diags;
-  tooling::ToolInvocation Invocation(deviceSideCommand(Command, Setup),
-                                     std::make_unique<ModelAction>(Result, Diags, Options),
-                                     Files.get());
-  Invocation.setDiagnosticConsumer(&Diags);
-  bool Ok = Invocation.run();
-  if (!Ok && Diags.Errors.empty()) {
+ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string> &Command,
+                         const CudaSetup &Setup, const ModelOptions &Options) {
+  ParsedFile Result;
+  auto Overlay = sourceFileSystem(Setup, Options.Unsaved.get());
+  std::vector<std::string> Args = deviceSideCommand(Command, Setup);
+  std::optional<bool> Ok;
+  if (Options.Preambles) {
+    DiagnosticCollector Diags;
+    ModelAction Action(Result, Diags, Options);
+    Ok = runWithPreamble(*Options.Preambles, Args, Overlay, Action, Diags);
+    if (Ok && !*Ok && Diags.Errors.empty())
+      Ok.reset(); // rejected without a word: parse the whole file, as below
+    if (Ok)
+      Ok = true;
+    else
+      Result = ParsedFile();
+  }
+  if (!Ok) {
+    auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+    DiagnosticCollector Diags;
+    tooling::ToolInvocation Invocation(Args, std::make_unique<ModelAction>(Result, Diags, Options),
+                                       Files.get());
+    Invocation.setDiagnosticConsumer(&Diags);
+    Ok = Invocation.run() || !Diags.Errors.empty();
+  }
+  if (!*Ok) {
     Result.Failed = true; // the command itself was rejected
     Result.FirstError = "Clang could not process '" + File + "'";
     Result.ErrorText = "error: " + Result.FirstError + "\n";

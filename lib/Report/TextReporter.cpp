@@ -84,6 +84,8 @@ private:
   llvm::raw_ostream &OS;
 };
 
+} // namespace
+
 void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
   OS << R.Where.File << ":" << R.Where.Line << ":" << R.Where.Column << ": remark: "
      << (R.Op == AccessOp::Load ? "load" : R.Op == AccessOp::Store ? "store" : "atomic");
@@ -139,6 +141,8 @@ void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
     OS << fmt::format("  {:>4}  {:<15} {:>11}  {:>4}  {:>8}\n", L.Lane, Tid, L.Address, L.Bank, L.Word);
   }
 }
+
+namespace {
 
 /// What --explain says first: the accesses by status, the worst conflicts
 /// and the reasons for what is not exact, before any lane table.

@@ -10,6 +10,7 @@
 #define CUDA_BANK_LINT_DRIVER_ANNOTATIONS_H
 
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
+#include "cuda-bank-lint/Frontend/UnsavedFiles.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -20,14 +21,17 @@
 
 namespace cbl {
 
-/// Reads each file once (one instance per translation unit).
+/// Reads each file once (one instance per translation unit): its unsaved
+/// text in Unsaved, if any, else the disk.
 class AnnotationReader {
 public:
+  explicit AnnotationReader(const UnsavedFiles *Unsaved = nullptr) : Unsaved(Unsaved) {}
   /// The annotation above the declaration whose name is at Name. A
   /// malformed annotation yields nullopt and a warning in Messages.
   std::optional<BlockShape> blockDimFor(const SourcePos &Name, std::string &Messages);
 
 private:
+  const UnsavedFiles *Unsaved;
   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Files;
 };
 

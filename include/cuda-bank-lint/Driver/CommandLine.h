@@ -9,9 +9,13 @@
 #ifndef CUDA_BANK_LINT_DRIVER_COMMANDLINE_H
 #define CUDA_BANK_LINT_DRIVER_COMMANDLINE_H
 
+#include "cuda-bank-lint/Driver/ServerSetup.h"
+
 namespace cbl {
 
-int runTool(int Argc, const char **Argv);
+/// With --lsp, Server (the language server's main, lib/Server) runs instead
+/// of an analysis of inputs; without one, --lsp is a usage error.
+int runTool(int Argc, const char **Argv, LanguageServerMain Server = nullptr);
 
 } // namespace cbl
 

@@ -40,6 +40,11 @@ public:
   load(const std::string &BuildPath, const std::string &FirstInput,
        std::unique_ptr<clang::tooling::CompilationDatabase> Fixed, std::string &Error);
 
+  /// The compile_commands.json that load() reads for these arguments (empty:
+  /// none; Error set when BuildPath names no database).
+  static std::string locate(const std::string &BuildPath, const std::string &FirstInput,
+                            bool HasFixed, std::string &Error);
+
   struct Resolved {
     std::vector<std::string> Args; ///< argv[0] = compiler ... File
     std::string Notes;             ///< for --verbose: which entry, dropped flags

@@ -20,6 +20,7 @@
 
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 #include "cuda-bank-lint/Driver/Config.h"
+#include "cuda-bank-lint/Frontend/UnsavedFiles.h"
 
 #include <array>
 #include <functional>
@@ -64,6 +65,7 @@ struct ShapeOptions {
   std::optional<std::array<unsigned, 3>> BlockDim; ///< --block-dim
   const std::vector<BlockDimRule> *Rules = nullptr; ///< config BlockDim
   LaunchIndex *OtherUnits = nullptr;                ///< null: this unit only
+  const UnsavedFiles *Unsaved = nullptr;            ///< annotations read from these first
 };
 
 /// Sets the Shape of every function of M (File: the analysed file); warnings

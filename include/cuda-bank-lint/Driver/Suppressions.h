@@ -10,6 +10,7 @@
 #ifndef CUDA_BANK_LINT_DRIVER_SUPPRESSIONS_H
 #define CUDA_BANK_LINT_DRIVER_SUPPRESSIONS_H
 
+#include "cuda-bank-lint/Frontend/UnsavedFiles.h"
 #include "cuda-bank-lint/Report/Finding.h"
 
 #include <string>
@@ -18,8 +19,10 @@
 namespace cbl {
 
 /// Removes suppressed findings; unmatched NOLINTBEGIN/NOLINTEND comments are
-/// reported in Messages (and suppress nothing).
-void applySuppressions(std::vector<Finding> &Findings, std::string &Messages);
+/// reported in Messages (and suppress nothing). The comments are read from
+/// the unsaved text of a file in Unsaved, if any, else from the disk.
+void applySuppressions(std::vector<Finding> &Findings, std::string &Messages,
+                       const UnsavedFiles *Unsaved = nullptr);
 
 /// True when a NOLINT check list such as "cuda-*, -foo" (clang-tidy: a
 /// comma-separated list of globs) names Check; an absent list names all.

@@ -13,7 +13,10 @@
 
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 #include "cuda-bank-lint/Frontend/CudaCompilation.h"
+#include "cuda-bank-lint/Frontend/PreambleCache.h"
+#include "cuda-bank-lint/Frontend/UnsavedFiles.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,6 +40,12 @@ struct ModelOptions {
   /// Only the launches (TranslationUnitModel::Launches): no function is
   /// walked (another translation unit's launches of a kernel).
   bool LaunchesOnly = false;
+  /// The editor's unsaved buffers, parsed instead of those files on disk
+  /// (the language server); null: the disk only.
+  std::shared_ptr<const UnsavedFiles> Unsaved;
+  /// Reuse each file's preamble, its headers, between parses (the language
+  /// server); null: every parse is complete.
+  PreambleCache *Preambles = nullptr;
 };
 
 /// Parses File with the compile command Command (argv[0] = compiler, last

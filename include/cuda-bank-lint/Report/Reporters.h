@@ -42,6 +42,10 @@ struct TextOptions {
 };
 
 void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opts);
+/// One access as --explain details it: "file:line:col: remark: " and its
+/// verdict, then the lane -> (address, bank, word) table of its worst warp
+/// when the record has one (the language server's hover shows the same).
+void printExplain(llvm::raw_ostream &OS, const AccessRecord &R);
 void printJson(const RunReport &R, llvm::raw_ostream &OS);
 
 /// One record per __shared__ variable of a translation unit, with its

@@ -1,0 +1,2 @@
+# LSP> initialize
+# LSP> exit
