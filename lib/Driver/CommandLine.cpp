@@ -269,27 +269,6 @@ std::string applyCommandLine(Config &C) {
   return "";
 }
 
-std::vector<std::string> enabledNames(const std::string &Globs) {
-  std::vector<std::string> Names = allCheckNames();
-  llvm::erase_if(Names, [&](const std::string &N) { return !checkEnabled(N, Globs); });
-  return Names;
-}
-
-/// clang-tidy's --list-checks: every name a finding can carry that the globs
-/// enable.
-int listChecks(const std::string &Globs) {
-  std::vector<std::string> Names = enabledNames(Globs);
-  if (Names.empty()) {
-    errs() << "No checks enabled.\n";
-    return 1;
-  }
-  outs() << "Enabled checks:";
-  for (const std::string &N : Names)
-    outs() << "\n    " << N;
-  outs() << "\n\n";
-  return 0;
-}
-
 /// clang-tidy's --verify-config, once the configuration has parsed: the check
 /// globs (of the files and of --checks) that name no check.
 int verifyConfig(const Config &C) {

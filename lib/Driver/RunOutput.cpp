@@ -1,5 +1,6 @@
 //===- RunOutput.cpp - Version, summary line, source root ------------------===//
 #include "RunOutput.h"
+#include "cuda-bank-lint/Checks/Check.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
 #include "cuda-bank-lint/Symbolic/IslContext.h"
@@ -54,6 +55,27 @@ void printSummary(const RunReport &Report, size_t Files, double Seconds) {
   errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
                     Files, Files == 1 ? "" : "s", Partly, accessSummary(Report), Warnings,
                     Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Seconds);
+}
+
+std::vector<std::string> enabledNames(const std::string &Globs) {
+  std::vector<std::string> Names = allCheckNames();
+  llvm::erase_if(Names, [&](const std::string &N) { return !checkEnabled(N, Globs); });
+  return Names;
+}
+
+/// clang-tidy's --list-checks: every name a finding can carry that the globs
+/// enable.
+int listChecks(const std::string &Globs) {
+  std::vector<std::string> Names = enabledNames(Globs);
+  if (Names.empty()) {
+    errs() << "No checks enabled.\n";
+    return 1;
+  }
+  outs() << "Enabled checks:";
+  for (const std::string &N : Names)
+    outs() << "\n    " << N;
+  outs() << "\n\n";
+  return 0;
 }
 
 } // namespace cbl

@@ -12,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 namespace cbl {
 
@@ -23,6 +24,13 @@ void printSummary(const RunReport &Report, size_t Files, double Seconds);
 
 /// The git work tree containing the current directory, else the directory.
 std::string defaultSourceRoot();
+
+/// Every name a finding can carry (allCheckNames) that the globs enable.
+std::vector<std::string> enabledNames(const std::string &Globs);
+
+/// clang-tidy's --list-checks: every name a finding can carry that the globs
+/// enable, on stdout; 1 (and "No checks enabled.") when there is none.
+int listChecks(const std::string &Globs);
 
 } // namespace cbl
 
