@@ -5,6 +5,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
@@ -55,9 +56,13 @@ const Expr *withoutCopies(const Expr *E) {
   return E;
 }
 
+/// Values that variables never written have where a launch is: the branch
+/// it is in says so (if (block_size == 16), case 512: of switch (threads)).
+using KnownValues = llvm::DenseMap<const VarDecl *, uint64_t>;
+
 /// Evaluates a dim3-valued expression whose components are constants.
 std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx, const VarSet &Mutated,
-                                                 unsigned Depth = 0) {
+                                                 unsigned Depth = 0, const KnownValues *Known = nullptr) {
   if (!E || Depth > 8)
     return std::nullopt;
   E = withoutCopies(E);
@@ -69,8 +74,11 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
   if (E->getType()->isIntegerType()) {
     if (auto V = constInt(E, Ctx))
       return std::array<unsigned, 3>{{unsigned(*V), 1, 1}};
+    if (const auto *DRE = Known ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr)
+      if (auto It = Known->find(dyn_cast<VarDecl>(DRE->getDecl())); It != Known->end())
+        return std::array<unsigned, 3>{{unsigned(It->second), 1, 1}};
     if (const Expr *Init = constantLocalInit(E, Mutated))
-      return constDim3(Init, Ctx, Mutated, Depth + 1);
+      return constDim3(Init, Ctx, Mutated, Depth + 1, Known);
     return std::nullopt;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
@@ -81,10 +89,10 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
         break;
       if (!Arg->getType()->isIntegerType()) {
         if (CE->getNumArgs() == 1)
-          return constDim3(Arg, Ctx, Mutated, Depth + 1); // dim3(uint3)
+          return constDim3(Arg, Ctx, Mutated, Depth + 1, Known); // dim3(uint3)
         return std::nullopt;
       }
-      auto V = constDim3(Arg, Ctx, Mutated, Depth + 1);
+      auto V = constDim3(Arg, Ctx, Mutated, Depth + 1, Known);
       if (!V)
         return std::nullopt;
       D[I] = (*V)[0];
@@ -92,11 +100,11 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
     return D;
   }
   if (const Expr *Init = constantLocalInit(E, Mutated))
-    return constDim3(Init, Ctx, Mutated, Depth + 1);
+    return constDim3(Init, Ctx, Mutated, Depth + 1, Known);
   if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
     std::array<unsigned, 3> D{{1, 1, 1}};
     for (unsigned I = 0; I < ILE->getNumInits() && I < 3; ++I) {
-      auto V = constDim3(ILE->getInit(I), Ctx, Mutated, Depth + 1);
+      auto V = constDim3(ILE->getInit(I), Ctx, Mutated, Depth + 1, Known);
       if (!V)
         return std::nullopt;
       D[I] = (*V)[0];
@@ -212,6 +220,77 @@ std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCal
   return F;
 }
 
+/// V == C (and the conjuncts of &&) with V a variable never written.
+void noteEqualities(const Expr *Cond, ASTContext &Ctx, const VarSet &Mutated, KnownValues &Out) {
+  Cond = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond);
+  if (!BO)
+    return;
+  if (BO->getOpcode() == BO_LAnd) {
+    noteEqualities(BO->getLHS(), Ctx, Mutated, Out);
+    noteEqualities(BO->getRHS(), Ctx, Mutated, Out);
+    return;
+  }
+  if (BO->getOpcode() != BO_EQ)
+    return;
+  for (auto [L, R] : {std::pair(BO->getLHS(), BO->getRHS()), std::pair(BO->getRHS(), BO->getLHS())})
+    if (const VarDecl *VD = referencedVar(L); VD && !Mutated.count(VD) && VD->getType()->isIntegerType())
+      if (auto C = constInt(R, Ctx))
+        Out[VD] = *C;
+}
+
+/// The value of a switch's variable in the case whose statements hold S
+/// (a direct statement of the switch's body): the nearest label before it,
+/// when it is a single `case C:` that no other label falls through into.
+void noteCase(const SwitchStmt *Sw, const CompoundStmt *Body, const Stmt *S, ASTContext &Ctx,
+              const VarSet &Mutated, KnownValues &Out) {
+  const VarDecl *VD = referencedVar(Sw->getCond());
+  if (!VD || Mutated.count(VD) || !VD->getType()->isIntegerType())
+    return;
+  auto Stmts = Body->body();
+  auto It = std::find(Stmts.begin(), Stmts.end(), S);
+  if (It == Stmts.end())
+    return;
+  for (;; --It) {
+    if (isa<BreakStmt>(*It) || isa<ReturnStmt>(*It) || isa<DefaultStmt>(*It))
+      return;
+    if (const auto *Case = dyn_cast<CaseStmt>(*It)) {
+      bool Entered = It == Stmts.begin() || isa<BreakStmt>(*std::prev(It)) ||
+                     isa<ReturnStmt>(*std::prev(It));
+      if (!Entered || isa<SwitchCase>(Case->getSubStmt()) || Case->getRHS())
+        return;
+      if (auto C = constInt(Case->getLHS(), Ctx))
+        Out[VD] = *C;
+      return;
+    }
+    if (It == Stmts.begin())
+      return;
+  }
+}
+
+/// What the branches around launch K say about variables never written.
+KnownValues branchFacts(const CUDAKernelCallExpr *K, ASTContext &Ctx, const VarSet &Mutated) {
+  KnownValues Out;
+  DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(K));
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1 || Parents[0].get<Decl>())
+      break;
+    const Stmt *Child = Node.get<Stmt>();
+    const DynTypedNode &P = Parents[0];
+    if (const auto *If = P.get<IfStmt>(); If && If->getThen() == Child)
+      noteEqualities(If->getCond(), Ctx, Mutated, Out);
+    if (const auto *Body = P.get<CompoundStmt>()) {
+      auto Grand = Ctx.getParents(P);
+      if (Grand.size() == 1)
+        if (const auto *Sw = Grand[0].get<SwitchStmt>(); Sw && Sw->getBody() == Body)
+          noteCase(Sw, Body, Child, Ctx, Mutated, Out);
+    }
+    Node = P;
+  }
+  return Out;
+}
+
 } // namespace
 
 BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
@@ -225,7 +304,8 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
   for (auto &[Key, Ks] : ByKernel) {
     // The block shape: the first launch with a constant one.
     for (const CUDAKernelCallExpr *K : Ks) {
-      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Mutated);
+      KnownValues Known = branchFacts(K, Ctx, Scan.Mutated);
+      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Mutated, 0, &Known);
       if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2])
         continue;
       auto It = Launched.find(Key);
@@ -241,6 +321,14 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
       S.Where = toSourcePos(Ctx.getSourceManager(), K->getBeginLoc());
       S.Description = "from the launch at " + S.Where.File + ":" + std::to_string(S.Where.Line) +
                       ":" + std::to_string(S.Where.Column);
+      // Say which branch fixed it, when the shape is not constant without it.
+      if (!Known.empty() && !constDim3(K->getConfig()->getArg(1), Ctx, Scan.Mutated)) {
+        std::string Facts;
+        for (const auto &[VD, V] : Known)
+          Facts += (Facts.empty() ? "" : " and ") + ("'" + VD->getNameAsString() + "' is ") +
+                   std::to_string(V);
+        S.Description += ", in the branch where " + Facts;
+      }
       Launched[Key] = S;
     }
     // The parameters every launch sets the same way.
