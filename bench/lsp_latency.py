@@ -153,7 +153,7 @@ def drive(tool, path, flags, mode, edits, where, extra=()):
     server.proc.wait(60)
     log.seek(0)
     lines = log.read().decode(errors="replace").splitlines()
-    result["preamble"] = [re.search(r"preamble ([a-z ]+):", l).group(1)
+    result["preamble"] = [re.search(r"preamble ([a-z ]+),", l).group(1)
                           for l in lines if "analysed " in l and "preamble " in l]
     result["server_seconds"] = [float(re.search(r" in ([0-9.]+) s", l).group(1))
                                 for l in lines if "analysed " in l]

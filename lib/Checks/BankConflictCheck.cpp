@@ -192,7 +192,7 @@ unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Eva
         const Evaluated &E = All[Same[K]];
         It->second = analyseAccessAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape,
                                            Ctx.Options.Arch,
-                                           LayoutChange{int(E.Access->ArrayId), Pad, 0});
+                                           LayoutChange{int(E.Access->ArrayId), Pad, 0}, Ctx.Memo);
       }
       return It->second;
     };
@@ -203,7 +203,7 @@ unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Eva
     for (size_t T = 0; T < Targets.size() && Clean; ++T) {
       const Evaluated &E = All[Same[Targets[T]]];
       Clean = conflictFreeAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape, Ctx.Options.Arch,
-                                   LayoutChange{int(E.Access->ArrayId), Pad, 0});
+                                   LayoutChange{int(E.Access->ArrayId), Pad, 0}, Ctx.Memo);
       if (Clean) {
         const AccessVerdict &V = VerdictAt(Targets[T]);
         Clean = (V.Status == VerdictStatus::Exact || V.Status == VerdictStatus::Bound) &&
@@ -264,7 +264,7 @@ unsigned BankConflictCheck::findSwizzle(CheckContext &Ctx, const std::vector<Eva
       // A wider access would straddle chunks that move independently.
       Clean = E.Access->Width <= Chunk &&
               conflictFreeAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape, Ctx.Options.Arch,
-                                   LayoutChange{int(E.Access->ArrayId), 0, Chunk});
+                                   LayoutChange{int(E.Access->ArrayId), 0, Chunk}, Ctx.Memo);
     }
     if (Clean)
       return Answer = Chunk;
@@ -508,7 +508,9 @@ void BankConflictCheck::run(CheckContext &Ctx) {
         All.push_back({&F, &A, std::move(Late)});
         continue;
       }
-      All.push_back({&F, &A, analyseAccessAnyShape(A, F.Loops, Arrays, F.Shape, Ctx.Options.Arch)});
+      All.push_back({&F, &A,
+                     analyseAccessAnyShape(A, F.Loops, Arrays, F.Shape, Ctx.Options.Arch, {},
+                                           Ctx.Memo)});
     }
   }
   PaddedCache.clear();

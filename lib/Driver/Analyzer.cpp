@@ -9,6 +9,7 @@
 #include "cuda-bank-lint/Frontend/ModelBuilder.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
+#include "cuda-bank-lint/Symbolic/VerdictMemo.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
@@ -131,6 +132,10 @@ void keepOnly(const std::string &File, RunReport &Report) {
 bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerOptions &Opts,
                const TimeBudget &Budget, FileResult &R) {
   constexpr unsigned MaxFailures = 4;
+  // Identical accesses (instantiations, call sites, fix candidates) are
+  // analysed once.
+  VerdictMemo Local;
+  VerdictMemo *Memo = Opts.Memo ? Opts.Memo : &Local;
   for (unsigned Failures = 0;; ++Failures) {
     RunReport Out;
     llvm::CrashRecoveryContext Recovery;
@@ -138,7 +143,7 @@ bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerO
       for (const CheckInfo &Info : registeredChecks()) {
         if (!checkEnabled(Info.Name, Opts.CheckGlobs))
           continue;
-        CheckContext Ctx{M, Opts.Checks, Out, &Budget};
+        CheckContext Ctx{M, Opts.Checks, Out, &Budget, Memo};
         Info.Make()->run(Ctx);
       }
     });

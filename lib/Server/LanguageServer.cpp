@@ -89,10 +89,10 @@ LanguageServer::LanguageServer(Transport &T, ServerSetup Setup)
             BufferResult R = Files.analyse(S);
             std::string Problem =
                 R.Problem.empty() ? "" : "; " + llvm::StringRef(R.Problem).trim().str();
-            log(llvm::formatv("analysed {0} (version {1}) in {2:f3} s, preamble {3}: {4} "
-                              "findings{5}",
-                              S.Path, S.Version, R.Seconds, R.Preamble,
-                              R.Outcome.Report.Findings.size(), Problem)
+            log(llvm::formatv("analysed {0} (version {1}) in {2:f3} s, preamble {3}, verdicts "
+                              "{4} reused, {5} computed: {6} findings{7}",
+                              S.Path, S.Version, R.Seconds, R.Preamble, R.VerdictsReused,
+                              R.VerdictsComputed, R.Outcome.Report.Findings.size(), Problem)
                     .str());
             return R;
           },
@@ -285,8 +285,12 @@ void LanguageServer::didChange(Params P) {
 }
 
 void LanguageServer::didClose(Params P) {
-  if (std::optional<std::string> Uri = uriOf(P))
-    Analyses.close(*Uri);
+  std::optional<std::string> Uri = uriOf(P);
+  if (!Uri)
+    return;
+  Analyses.close(*Uri);
+  if (std::optional<std::string> Path = pathFromUri(*Uri))
+    Files.close(normalisedPath(*Path));
 }
 
 void LanguageServer::withAnalysis(const llvm::json::Value &Id, Params P,

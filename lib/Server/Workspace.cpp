@@ -3,6 +3,7 @@
 #include "cuda-bank-lint/Checks/Check.h"
 #include "cuda-bank-lint/Driver/BufferAnalysis.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
+#include "cuda-bank-lint/Symbolic/VerdictMemo.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
@@ -65,6 +66,11 @@ std::shared_ptr<const CompileCommands> Workspace::database(const std::string &Fi
   return D.Commands;
 }
 
+void Workspace::close(const std::string &Path) {
+  std::lock_guard<std::mutex> G(Lock);
+  Memos.erase(Path);
+}
+
 BufferResult Workspace::analyse(const Snapshot &S) {
   auto Start = std::chrono::steady_clock::now();
   BufferResult R;
@@ -79,9 +85,23 @@ BufferResult Workspace::analyse(const Snapshot &S) {
     R.Problem = Error;
     return R;
   }
+  std::shared_ptr<VerdictMemo> Memo;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    std::shared_ptr<VerdictMemo> &Slot = Memos[S.Path];
+    if (!Slot)
+      Slot = std::make_shared<VerdictMemo>();
+    Memo = Slot;
+  }
+  VerdictMemo::Counters MemoBefore = Memo->counters();
+  Settings.Analysis.Memo = Memo.get();
   PreambleCache::Counters Before = Preambles.counters();
   R.Outcome = analyseBuffer(S.Path, S.Unsaved, Database.get(), Settings.Analysis, &Preambles);
   PreambleCache::Counters After = Preambles.counters();
+  VerdictMemo::Counters MemoAfter = Memo->counters();
+  R.VerdictsReused = MemoAfter.Hits - MemoBefore.Hits;
+  R.VerdictsComputed = MemoAfter.Misses - MemoBefore.Misses;
+  Memo->sweep(); // keeps what this version used
   if (After.Built > Before.Built)
     R.Preamble = "built";
   else if (After.Reused > Before.Reused)

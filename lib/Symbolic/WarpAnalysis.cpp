@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
+#include "cuda-bank-lint/Symbolic/VerdictMemo.h"
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 #include "SymbolicText.h"
 #include "WarpPasses.h"
@@ -662,34 +663,44 @@ EvalShape candidateShape(unsigned X) {
   return E;
 }
 
+/// analyseAccess, through Memo when there is one.
+AccessVerdict analyseThrough(VerdictMemo *Memo, const SharedAccess &Access,
+                             const std::vector<LoopInfo> &Loops,
+                             const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                             BankArch Arch, LayoutChange Change) {
+  return Memo ? Memo->analyse(Access, Loops, Arrays, Shape, Arch, Change)
+              : analyseAccess(Access, Loops, Arrays, Shape, Arch, Change);
+}
+
 } // namespace
 
 bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                           const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
-                          BankArch Arch, LayoutChange Change) {
+                          BankArch Arch, LayoutChange Change, VerdictMemo *Memo) {
   auto Clean = [](const AccessVerdict &V) {
     return (V.Status == VerdictStatus::Exact || V.Status == VerdictStatus::Bound) &&
            V.Cost.Wavefronts == V.Cost.Ideal;
   };
   if (!dependsOnBlockWidth(Access, Shape))
-    return Clean(analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change));
+    return Clean(analyseThrough(Memo, Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change));
   for (unsigned X : plausibleWidths(Access))
-    if (!Clean(analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, Change)))
+    if (!Clean(analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X), Arch, Change)))
       return false;
   return true;
 }
 
 AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
-                                    BankArch Arch, LayoutChange Change) {
+                                    BankArch Arch, LayoutChange Change,
+                                    VerdictMemo *Memo) {
   if (!Access.Unsupported.empty() || !dependsOnBlockWidth(Access, Shape))
-    return analyseAccess(Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change);
+    return analyseThrough(Memo, Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change);
   AccessVerdict Worst;
   bool Any = false;
   unsigned Conflicting = 0, Evaluated = 0;
   std::vector<VerdictCase> Cases;
   for (unsigned X : plausibleWidths(Access)) {
-    AccessVerdict V = analyseAccess(Access, Loops, Arrays, candidateShape(X), Arch, Change);
+    AccessVerdict V = analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X), Arch, Change);
     if (V.Status == VerdictStatus::Unknown || V.Status == VerdictStatus::DataDependent)
       return V;
     ++Evaluated;

@@ -23,6 +23,8 @@
 
 namespace cbl {
 
+class VerdictMemo;
+
 /// Options every check may read.
 struct CheckOptions {
   BankArch Arch = BankArch::Sm70Plus;
@@ -53,6 +55,9 @@ struct CheckContext {
   const CheckOptions &Options;
   RunReport &Out;
   const TimeBudget *Budget = nullptr; ///< null: no limit
+  /// Verdicts of accesses analysed before (same inputs, same verdict); null:
+  /// every access is analysed.
+  VerdictMemo *Memo = nullptr;
   bool outOfTime() const { return Budget && Budget->exhausted(); }
 };
 

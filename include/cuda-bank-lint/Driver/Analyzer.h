@@ -28,6 +28,7 @@ namespace cbl {
 
 class CompileCommands;
 class Progress;
+class VerdictMemo;
 
 struct AnalyzerOptions {
   CudaSetup Cuda;
@@ -57,6 +58,9 @@ struct AnalyzerOptions {
   /// barriers not yet analysed get the status unknown, with the reason.
   double TimeoutSeconds = 0;
   unsigned Jobs = 0;                               ///< 0 = all cores
+  /// Verdicts kept across runs (the language server keeps one per document);
+  /// null: each file gets its own.
+  VerdictMemo *Memo = nullptr;
   bool Verbose = false;
   Progress *ProgressBar = nullptr;                 ///< optional
 };

@@ -26,6 +26,7 @@
 namespace cbl {
 
 class CompileCommands;
+class VerdictMemo;
 
 /// What to analyse: one open document, as the editor has it.
 struct Snapshot {
@@ -45,6 +46,9 @@ struct BufferResult {
   std::string Problem;
   double Seconds = 0;
   std::string Preamble; ///< "reused", "built" or "not used"
+  /// Access verdicts taken from the document's memo (unchanged inputs) and
+  /// computed anew.
+  uint64_t VerdictsReused = 0, VerdictsComputed = 0;
   /// The text of File when it was analysed (Of.Unsaved's, else the disk's).
   std::string textOf(const std::string &File) const;
   const std::string &text() const; ///< the document's own
@@ -62,6 +66,8 @@ public:
   void filesChanged() { Preambles.forgetFailures(); }
 
   BufferResult analyse(const Snapshot &S);
+  /// The document is closed: its verdicts are dropped.
+  void close(const std::string &Path);
 
 private:
   /// The database for File (null: none, flags "clang++ File" or "--"'s),
@@ -78,6 +84,8 @@ private:
   std::mutex Lock; ///< guards the two below
   std::string DatabasePath;
   std::map<std::string, LoadedDatabase> Databases;
+  /// Per document: the verdicts its last analysis used, for the next.
+  std::map<std::string, std::shared_ptr<VerdictMemo>> Memos;
 };
 
 } // namespace cbl

@@ -49,6 +49,8 @@
 
 namespace cbl {
 
+class VerdictMemo; // VerdictMemo.h: the verdicts of inputs seen before
+
 
 /// One enumerated iteration (or combination of iterations of nested loops).
 struct VerdictCase {
@@ -113,17 +115,19 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
 /// For a block of unknown shape: if the access depends on threadIdx.y/z, the
 /// answer depends on blockDim.x; analyses it for blockDim.x = 1, 2, 4, ...,
 /// 1024 (whole warps spread over rows) and returns the worst, with one case
-/// per width. Otherwise the 1-D analysis of analyseAccess.
+/// per width. Otherwise the 1-D analysis of analyseAccess. With a Memo,
+/// each analyseAccess goes through it.
 AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
-                                    BankArch Arch, LayoutChange Change = {});
+                                    BankArch Arch, LayoutChange Change = {},
+                                    VerdictMemo *Memo = nullptr);
 
 /// Whether Access has no excess wavefronts (status exact or bound) for every
 /// shape analyseAccessAnyShape considers; stops at the first shape with a
 /// conflict (a quick test for candidate fixes).
 bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                           const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
-                          BankArch Arch, LayoutChange Change = {});
+                          BankArch Arch, LayoutChange Change = {}, VerdictMemo *Memo = nullptr);
 
 /// The byte offset of an access as C text, with array strides resolved, e.g.
 /// "threadIdx.x * 132 + threadIdx.y * 4".

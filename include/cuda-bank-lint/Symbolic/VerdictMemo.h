@@ -1,0 +1,66 @@
+//===- VerdictMemo.h - Verdicts of accesses already analysed ---------------===//
+//
+// analyseAccess is a pure function of its inputs (the access, its function's
+// loops, the arrays it names, the evaluated block shape, the architecture and
+// the layout change). The memo keys each call by a 128-bit hash of a complete
+// serialisation of those inputs and returns the stored verdict when the same
+// inputs come again: the same access in two instantiations or call sites of
+// one translation unit, a candidate fix checked twice, and, in the language
+// server, every access an edit did not change (the server keeps one memo per
+// document across versions).
+//
+// The key leaves out what the analysis never reads: the access's own source
+// position and spelling, and the positions of guards and array declarations.
+// Loop lines are kept (they appear in the verdicts' texts). A static_assert
+// on each serialised struct's size makes a new field a compile error until
+// the key covers it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_SYMBOLIC_VERDICTMEMO_H
+#define CUDA_BANK_LINT_SYMBOLIC_VERDICTMEMO_H
+
+#include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <utility>
+
+namespace cbl {
+
+class VerdictMemo {
+public:
+  /// At most MaxEntries verdicts are kept; beyond that the memo starts over.
+  explicit VerdictMemo(size_t MaxEntries = 50000) : MaxEntries(MaxEntries) {}
+
+  /// analyseAccess(Access, Loops, Arrays, Shape, Arch, Change), or the
+  /// stored verdict of an earlier call with the same inputs.
+  AccessVerdict analyse(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                        const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                        BankArch Arch, LayoutChange Change);
+
+  /// Drops the verdicts not used since the previous call (the server calls it
+  /// after each analysis of a document: what the last version used stays).
+  void sweep();
+
+  struct Counters {
+    uint64_t Hits = 0, Misses = 0;
+    size_t Entries = 0;
+  };
+  Counters counters() const;
+
+private:
+  using Key = std::pair<uint64_t, uint64_t>;
+  struct Entry {
+    AccessVerdict Verdict;
+    bool Used = true;
+  };
+  size_t MaxEntries;
+  mutable std::mutex Lock;
+  std::map<Key, Entry> Entries;
+  uint64_t Hits = 0, Misses = 0;
+};
+
+} // namespace cbl
+
+#endif
