@@ -14,6 +14,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Serialization/ASTReader.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/xxhash.h"
@@ -104,10 +105,50 @@ BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl
   return Index;
 }
 
+bool implicitInstantiation(const Decl *D) {
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    return FD->getTemplateSpecializationKind() == TSK_ImplicitInstantiation;
+  if (const auto *VD = dyn_cast<VarDecl>(D))
+    return VD->getTemplateSpecializationKind() == TSK_ImplicitInstantiation;
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
+    return RD->getTemplateSpecializationKind() == TSK_ImplicitInstantiation;
+  return false;
+}
+
 class ModelConsumer : public ASTConsumer {
 public:
-  ModelConsumer(ParsedFile &Out, const DiagnosticCollector &Diags, const ModelOptions &Options)
-      : Out(Out), Diags(Diags), Options(Options) {}
+  ModelConsumer(ParsedFile &Out, const DiagnosticCollector &Diags, const ModelOptions &Options,
+                CompilerInstance &CI, const PreambleUserDecls *FromPreamble)
+      : Out(Out), Diags(Diags), Options(Options), CI(CI), FromPreamble(FromPreamble) {}
+
+  bool HandleTopLevelDecl(DeclGroupRef G) override {
+    for (Decl *D : G) {
+      if (implicitInstantiation(D)) // reached through its template
+        continue;
+      TopLevel.push_back(D);
+    }
+    return true;
+  }
+
+  /// Limits every traversal (and the parent map) to the user's code: the
+  /// top-level declarations outside system headers, those of the preamble's
+  /// user headers included. The toolkit's headers are most of a translation
+  /// unit and, over a preamble, would be deserialised to be walked.
+  void limitTraversalToUserCode(ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Scope;
+    if (FromPreamble && CI.getASTReader()) {
+      ASTReader &Reader = *CI.getASTReader();
+      serialization::ModuleFile &MF = Reader.getModuleManager().getPrimaryModule();
+      for (LocalDeclID ID : *FromPreamble)
+        if (Decl *D = Reader.GetLocalDecl(MF, ID))
+          Scope.push_back(D);
+    }
+    for (Decl *D : TopLevel)
+      if (D->getLocation().isValid() && !SM.isInSystemHeader(D->getLocation()))
+        Scope.push_back(D);
+    Ctx.setTraversalScope(Scope);
+  }
 
   /// Sorts Clang's errors (see CompileErrors.h); false when the file as a
   /// whole cannot be analysed.
@@ -149,6 +190,7 @@ public:
       Out.Failed = true;
       return;
     }
+    limitTraversalToUserCode(Ctx);
     FunctionCollector FC(SM);
     FC.TraverseDecl(Ctx.getTranslationUnitDecl());
     SharedArrayTable Table(Ctx);
@@ -212,15 +254,22 @@ private:
   ParsedFile &Out;
   const DiagnosticCollector &Diags;
   const ModelOptions &Options;
+  CompilerInstance &CI;
+  const PreambleUserDecls *FromPreamble;
+  std::vector<Decl *> TopLevel; ///< handed to the consumer by this parse
 };
 
 class ModelAction : public ASTFrontendAction {
 public:
   ModelAction(ParsedFile &Out, const DiagnosticCollector &Diags, const ModelOptions &Options)
       : Out(Out), Diags(Diags), Options(Options) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
-    return std::make_unique<ModelConsumer>(Out, Diags, Options);
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    return std::make_unique<ModelConsumer>(Out, Diags, Options, CI,
+                                           OverPreamble ? &PreambleDecls : nullptr);
   }
+  /// Set by runWithPreamble before the action runs over a preamble.
+  PreambleUserDecls PreambleDecls;
+  bool OverPreamble = false;
 
 private:
   ParsedFile &Out;
@@ -256,7 +305,8 @@ ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string>
   if (Options.Preambles) {
     DiagnosticCollector Diags;
     ModelAction Action(Result, Diags, Options);
-    Ok = runWithPreamble(*Options.Preambles, Args, Overlay, Action, Diags);
+    Action.OverPreamble = true;
+    Ok = runWithPreamble(*Options.Preambles, Args, Overlay, Action, Diags, Action.PreambleDecls);
     if (Ok && !*Ok && Diags.Errors.empty())
       Ok.reset(); // rejected without a word: parse the whole file, as below
     if (Ok)

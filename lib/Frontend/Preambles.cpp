@@ -6,6 +6,7 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/Utils.h"
+#include "clang/Serialization/ASTWriter.h"
 #include "clang/Serialization/PCHContainerOperations.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -20,6 +21,7 @@ struct PreambleCache::Impl {
     std::string Key; ///< the command, which names the main file
     /// Null when the preamble below did not compile.
     std::shared_ptr<const PrecompiledPreamble> Preamble;
+    std::shared_ptr<const PreambleUserDecls> UserDecls;
     std::string FailedText; ///< the preamble lines that did not compile
     uint64_t LastUse = 0;
   };
@@ -94,9 +96,31 @@ invocationFor(const std::vector<std::string> &Args,
   return CI;
 }
 
+/// Collects the top-level declarations of user headers while a preamble is
+/// compiled, and their IDs in the PCH once it is written (as ASTUnit does).
+class UserDeclCollector : public PreambleCallbacks {
+public:
+  void BeforeExecute(CompilerInstance &CI) override { SM = &CI.getSourceManager(); }
+  void HandleTopLevelDecl(DeclGroupRef G) override {
+    for (Decl *D : G)
+      if (SM && D->getLocation().isValid() && !SM->isInSystemHeader(D->getLocation()))
+        Decls.push_back(D);
+  }
+  void AfterPCHEmitted(ASTWriter &Writer) override {
+    for (const Decl *D : Decls)
+      if (!D->isInvalidDecl()) // not serialised
+        IDs.push_back(Writer.getDeclID(D));
+  }
+  PreambleUserDecls IDs;
+
+private:
+  SourceManager *SM = nullptr;
+  std::vector<const Decl *> Decls;
+};
+
 /// The preamble of Main for CI: the cached one when still valid, else one
 /// compiled now (null when it does not compile).
-std::shared_ptr<const PrecompiledPreamble>
+PreambleCache::Impl::Entry
 preambleFor(PreambleCache::Impl &Cache, const std::string &Key, const CompilerInvocation &CI,
             const llvm::MemoryBuffer &Main, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS) {
   PreambleBounds Bounds = ComputePreambleBounds(CI.getLangOpts(), Main.getMemBufferRef(), 0);
@@ -107,20 +131,20 @@ preambleFor(PreambleCache::Impl &Cache, const std::string &Key, const CompilerIn
       E->LastUse = ++Cache.Clock;
       if (!E->Preamble && E->FailedText == Text) {
         ++Cache.Count.Unusable;
-        return nullptr;
+        return {};
       }
       // CanReuse only reads the entry and stats files: safe outside the lock
       // too, but the entry may be replaced meanwhile; keep a reference.
       if (E->Preamble && E->Preamble->CanReuse(CI, Main.getMemBufferRef(), Bounds, *VFS)) {
         ++Cache.Count.Reused;
-        return E->Preamble;
+        return *E;
       }
     }
   }
   ErrorCounter Errors;
   llvm::IntrusiveRefCntPtr<DiagnosticsEngine> Engine =
       CompilerInstance::createDiagnostics(new DiagnosticOptions(), &Errors, false);
-  PreambleCallbacks Callbacks;
+  UserDeclCollector Callbacks;
   llvm::ErrorOr<PrecompiledPreamble> Built = PrecompiledPreamble::Build(
       CI, &Main, Bounds, *Engine, VFS, std::make_shared<PCHContainerOperations>(),
       /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
@@ -129,21 +153,23 @@ preambleFor(PreambleCache::Impl &Cache, const std::string &Key, const CompilerIn
   // A missing header in the preamble is an error of the engine that does
   // not reach the consumer (and would be lost in the parses that reuse it).
   bool Ok = Built && !Engine->hasErrorOccurred() && Errors.getNumErrors() == 0;
-  if (Ok)
+  if (Ok) {
     E.Preamble = std::make_shared<const PrecompiledPreamble>(std::move(*Built));
-  else
+    E.UserDecls = std::make_shared<const PreambleUserDecls>(std::move(Callbacks.IDs));
+  } else
     E.FailedText = Text.str();
   std::lock_guard<std::mutex> G(Cache.Lock);
   ++(Ok ? Cache.Count.Built : Cache.Count.Unusable);
   Cache.store(E);
-  return E.Preamble;
+  return E;
 }
 
 } // namespace
 
 std::optional<bool> runWithPreamble(PreambleCache &Cache, const std::vector<std::string> &Args,
                                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-                                    FrontendAction &Action, DiagnosticConsumer &Diags) {
+                                    FrontendAction &Action, DiagnosticConsumer &Diags,
+                                    PreambleUserDecls &UserDecls) {
   std::unique_ptr<CompilerInvocation> CI = invocationFor(Args, VFS);
   if (!CI)
     return std::nullopt;
@@ -152,10 +178,11 @@ std::optional<bool> runWithPreamble(PreambleCache &Cache, const std::vector<std:
   if (!Main)
     return std::nullopt;
   std::string Key = llvm::join(Args, std::string(1, '\0'));
-  std::shared_ptr<const PrecompiledPreamble> Preamble =
-      preambleFor(implOf(Cache), Key, *CI, **Main, VFS);
+  PreambleCache::Impl::Entry Found = preambleFor(implOf(Cache), Key, *CI, **Main, VFS);
+  const std::shared_ptr<const PrecompiledPreamble> &Preamble = Found.Preamble;
   if (!Preamble)
     return std::nullopt;
+  UserDecls = Found.UserDecls ? *Found.UserDecls : PreambleUserDecls();
 
   // As clangd's prepareCompilerInstance: the main file remapped to its text,
   // the preamble's PCH implicitly included.
