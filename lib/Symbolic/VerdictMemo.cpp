@@ -6,6 +6,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <cctype>
 #include <set>
 
 namespace cbl {
@@ -24,18 +25,51 @@ static_assert(sizeof(LoopInfo) == 104, "LoopInfo changed: update VerdictMemo's k
 static_assert(sizeof(SharedArray) == 264, "SharedArray changed: update VerdictMemo's key");
 static_assert(sizeof(EvalShape) == 16, "EvalShape changed: update VerdictMemo's key");
 static_assert(sizeof(LayoutChange) == 12, "LayoutChange changed: update VerdictMemo's key");
+// Texts of a verdict that may name a line: shiftLines moves them.
+static_assert(sizeof(AccessVerdict) == 984, "AccessVerdict changed: update shiftLines");
+static_assert(sizeof(VerdictCase) == 72, "VerdictCase changed: update shiftLines");
 #endif
+
+/// Calls Shift on every line number in S ("line 12", "iteration@12": the
+/// only ways the analysis and the front end name a line in their texts) and
+/// returns S with the results in their place.
+template <typename F> std::string mapLineNumbers(llvm::StringRef S, F Shift) {
+  std::string Out;
+  Out.reserve(S.size());
+  for (size_t I = 0; I < S.size();) {
+    size_t Digits = llvm::StringRef::npos;
+    for (llvm::StringRef Lead : {"line ", "iteration@"})
+      if (S.substr(I).starts_with(Lead) &&
+          (I == 0 || !(std::isalnum(static_cast<unsigned char>(S[I - 1])) || S[I - 1] == '_')))
+        Digits = I + Lead.size();
+    size_t End = Digits;
+    while (End != llvm::StringRef::npos && End < S.size() && std::isdigit(static_cast<unsigned char>(S[End])))
+      ++End;
+    if (Digits == llvm::StringRef::npos || End == Digits || End - Digits > 9) {
+      Out += S[I++];
+      continue;
+    }
+    Out += S.slice(I, Digits);
+    Out += std::to_string(Shift(std::stoll(S.slice(Digits, End).str())));
+    I = End;
+  }
+  return Out;
+}
 
 /// Writes the inputs of one analyseAccess call as bytes; expressions as a
 /// DAG (each node once, operands by index), so shared subtrees cost once.
+/// Line numbers are written relative to a base line (see analyse): code that
+/// only moved (a line inserted above it) has the same key, and its verdict's
+/// texts are moved with it (shiftLines).
 class KeyWriter {
 public:
-  explicit KeyWriter(llvm::SmallVectorImpl<char> &Buf) : OS(Buf) {}
+  KeyWriter(llvm::SmallVectorImpl<char> &Buf, int64_t BaseLine) : OS(Buf), Base(BaseLine) {}
 
   void num(uint64_t V) { OS.write(reinterpret_cast<const char *>(&V), sizeof V); }
   void text(llvm::StringRef S) {
-    num(S.size());
-    OS << S;
+    std::string R = mapLineNumbers(S, [&](int64_t L) { return L - Base; });
+    num(R.size());
+    OS << R;
   }
   void expr(const SymRef &E) { num(E ? node(*E) : ~0ull); }
 
@@ -71,22 +105,26 @@ public:
     text(A.Unsupported);
   }
 
-  void loops(const std::vector<LoopInfo> &Loops) {
-    num(Loops.size());
-    for (const LoopInfo &L : Loops) {
-      num(L.Id);
-      num(L.Counters.size());
-      for (const LoopCounter &C : L.Counters) {
-        num(C.Id);
-        text(C.Name);
-        expr(C.Init);
-        expr(C.Next);
-        num(C.LaneVarying);
+  /// The loops the access reads: its enclosing loops and those whose
+  /// counters its expressions (or those of loops already written) name.
+  /// Other loops of the function are not read by the analysis.
+  void loops(const std::vector<LoopInfo> &Loops, const std::vector<unsigned> &Enclosing) {
+    std::set<unsigned> Wanted(Enclosing.begin(), Enclosing.end());
+    std::vector<bool> Written(Loops.size());
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (size_t I = 0; I < Loops.size(); ++I) {
+        const LoopInfo &L = Loops[I];
+        bool Read = Wanted.count(L.Id) != 0;
+        for (const LoopCounter &C : L.Counters)
+          Read |= Counters.count(C.Id) != 0;
+        if (Written[I] || !Read)
+          continue;
+        Written[I] = Changed = true;
+        loop(L);
       }
-      expr(L.Cond);
-      num(L.Where.Line); // loop lines appear in the verdicts' texts
-      num(L.LaneVarying);
     }
+    num(~0ull);
   }
 
   /// The arrays the access and its expressions name (and the one Change
@@ -115,6 +153,21 @@ public:
   }
 
 private:
+  void loop(const LoopInfo &L) {
+    num(L.Id);
+    num(L.Counters.size());
+    for (const LoopCounter &C : L.Counters) {
+      num(C.Id);
+      text(C.Name);
+      expr(C.Init);
+      expr(C.Next);
+      num(C.LaneVarying);
+    }
+    expr(L.Cond);
+    num(uint64_t(int64_t(L.Where.Line) - Base)); // loop lines appear in the texts
+    num(L.LaneVarying);
+  }
+
   template <typename T> void list(const std::vector<T> &V) {
     num(V.size());
     for (const T &X : V)
@@ -136,6 +189,8 @@ private:
     num(E.DimIndex);
     if (E.Kind == ExprKind::RowStride)
       Arrays.insert(E.ArrayId);
+    if (E.Kind == ExprKind::LoopVar)
+      Counters.insert(E.LoopId);
     text(E.Name);
     text(E.Reason);
     num(E.LoopId);
@@ -148,9 +203,32 @@ private:
   }
 
   llvm::raw_svector_ostream OS;
+  int64_t Base;
   llvm::DenseMap<const SymExpr *, uint64_t> Index;
   std::set<unsigned> Arrays;
+  std::set<unsigned> Counters; ///< LoopCounter::Id of the LoopVar leaves written
 };
+
+/// Moves every line number in V's texts by Delta.
+void shiftLines(AccessVerdict &V, int64_t Delta) {
+  auto Shift = [&](std::string &S) {
+    S = mapLineNumbers(S, [&](int64_t L) { return L + Delta; });
+  };
+  auto ShiftAll = [&](std::vector<std::string> &List) {
+    for (std::string &S : List)
+      Shift(S);
+  };
+  Shift(V.Reason);
+  ShiftAll(V.Parameters);
+  ShiftAll(V.AssumedUniform);
+  ShiftAll(V.BoundBy);
+  ShiftAll(V.BoundaryBy);
+  Shift(V.Boundary);
+  for (VerdictCase &C : V.Cases)
+    Shift(C.Label);
+  Shift(V.WorstCase);
+  Shift(V.Condition);
+}
 
 } // namespace
 
@@ -158,9 +236,15 @@ AccessVerdict VerdictMemo::analyse(const SharedAccess &Access, const std::vector
                                    const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
                                    BankArch Arch, LayoutChange Change) {
   llvm::SmallString<4096> Buf;
-  KeyWriter W(Buf);
+  // Lines are keyed relative to the outermost enclosing loop's (the loops
+  // may be in a kernel calling the helper the access is in), else to the
+  // access's own.
+  const int64_t Line = !Access.Loops.empty() && Access.Loops[0] < Loops.size()
+                           ? Loops[Access.Loops[0]].Where.Line
+                           : Access.Where.Line;
+  KeyWriter W(Buf, Line);
   W.access(Access);
-  W.loops(Loops);
+  W.loops(Loops, Access.Loops);
   W.arrays(Arrays, Change);
   for (unsigned D : Shape.Dim)
     W.num(D);
@@ -176,7 +260,10 @@ AccessVerdict VerdictMemo::analyse(const SharedAccess &Access, const std::vector
     if (It != Entries.end()) {
       ++Hits;
       It->second.Used = true;
-      return It->second.Verdict;
+      AccessVerdict V = It->second.Verdict;
+      if (Line != It->second.Line)
+        shiftLines(V, Line - It->second.Line);
+      return V;
     }
     ++Misses;
   }
@@ -184,7 +271,7 @@ AccessVerdict VerdictMemo::analyse(const SharedAccess &Access, const std::vector
   std::lock_guard<std::mutex> G(Lock);
   if (Entries.size() >= MaxEntries)
     Entries.clear();
-  Entries[K] = Entry{V, true};
+  Entries[K] = Entry{V, Line, true};
   return V;
 }
 

@@ -11,7 +11,10 @@
 //
 // The key leaves out what the analysis never reads: the access's own source
 // position and spelling, and the positions of guards and array declarations.
-// Loop lines are kept (they appear in the verdicts' texts). A static_assert
+// Line numbers it does read (loops, and texts that name a line, which the
+// verdicts repeat) are keyed relative to the outermost enclosing loop's line
+// (else the access's), so code that only
+// moved keeps its verdicts, their texts moved with it. A static_assert
 // on each serialised struct's size makes a new field a compile error until
 // the key covers it.
 //
@@ -53,6 +56,7 @@ private:
   using Key = std::pair<uint64_t, uint64_t>;
   struct Entry {
     AccessVerdict Verdict;
+    int64_t Line = 0; ///< the base line of the key it was computed for
     bool Used = true;
   };
   size_t MaxEntries;
