@@ -23,7 +23,9 @@ What it does, in order:
      of the whole process from /proc, so other load on the machine does not
      count), and the server's log says whether the preamble was reused;
   4. the same server with every check disabled (--checks=-*): what the
-     front end costs on a re-analysis (parse with the preamble, access model).
+     front end costs on a re-analysis (parse with the preamble, access model);
+  5. the same server analysing every access anew (--debug-no-verdict-memo):
+     what an edit that changes every access of the file costs.
 
 Prints the medians and the ratios re-analysis / cold clang++, wall and CPU,
 against the bound of issue 16 (<= 1/3). Python 3 standard library only.
@@ -204,6 +206,8 @@ def main():
     full = drive(tool, path, flags, mode, args.edits, args.edit_at, args.tool_arg)
     front = drive(tool, path, flags, mode, args.edits, args.edit_at,
                   args.tool_arg + ["--checks=-*"])
+    anew = drive(tool, path, flags, mode, args.edits, args.edit_at,
+                 args.tool_arg + ["--debug-no-verdict-memo"])
     shutil.rmtree(tmp, ignore_errors=True)
 
     med = statistics.median
@@ -216,7 +220,8 @@ def main():
                                  med(x[0] for x in cli), med(x[1] for x in cli)))
     print("%-58s %9.3f %9.3f" % ("server: didOpen -> diagnostics (preamble compiled)",
                                  full["open_wall"], full["open_cpu"]))
-    for name, r in (("re-analysis", full), ("re-analysis, checks off (--checks=-*)", front)):
+    for name, r in (("re-analysis", full), ("re-analysis, checks off (--checks=-*)", front),
+                    ("re-analysis, every access anew (--debug-no-verdict-memo)", anew)):
         for kind, sel in (("a line inserted/removed", r["wall"][0::2]),
                           ("a line rewritten", r["wall"][1::2])):
             cpu = r["cpu"][0::2] if kind.startswith("a line ins") else r["cpu"][1::2]
@@ -238,6 +243,8 @@ def main():
               % (kind, rw, rc, "met" if max(rw, rc) <= 1 / 3 else "MISSED"))
     print("front end only / cold clang++: wall %.3f, CPU %.3f" % (
         med(front["wall"]) / cw, med(front["cpu"]) / cc))
+    print("every access analysed anew (an edit that changes every access) / cold clang++: "
+          "wall %.3f, CPU %.3f" % (med(anew["wall"]) / cw, med(anew["cpu"]) / cc))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 #include "cuda-bank-lint/Driver/CommandLine.h"
 #include "RunOutput.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
+#include "cuda-bank-lint/Symbolic/VerdictMemo.h"
 #include "cuda-bank-lint/Driver/Analyzer.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
 #include "cuda-bank-lint/Driver/Config.h"
@@ -140,6 +141,9 @@ cl::opt<std::string> DebugFailIn("debug-fail-in", cl::Hidden,
                                  cl::desc("Debugging: fail internally while analysing the "
                                           "function of this name (tests the recovery)"),
                                  cl::cat(Category));
+cl::opt<bool> DebugNoMemo("debug-no-verdict-memo", cl::Hidden,
+                          cl::desc("Benchmarks: analyse every access anew (no verdict memo)"),
+                          cl::cat(Category));
 cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit root (default /usr/local/cuda)"),
                               cl::cat(Category));
 cl::opt<std::string> CudaModeOpt(
@@ -500,6 +504,8 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
       Opts.FromDirectories.insert(F);
   if (!DebugFailIn.empty())
     FunctionInProgress::failOnPurposeIn(DebugFailIn);
+  if (DebugNoMemo)
+    VerdictMemo::disableForMeasurement();
   auto Shown = [&](std::string S) { return Stdin ? Stdin->mapBack(std::move(S)) : S; };
   FindingFilters Filters{Out.Lines, Conf.ExcludeHeaderFilterRegex.value_or(""), Files,
                          effectiveChecks(Conf), Shown};
@@ -591,6 +597,8 @@ int runServer(LanguageServerMain Server, int Argc, const char **Argv) {
     Setup.FixedFlags = std::vector<std::string>(Dashes + 1, Argv + Argc);
   if (!DebugFailIn.empty())
     FunctionInProgress::failOnPurposeIn(DebugFailIn);
+  if (DebugNoMemo)
+    VerdictMemo::disableForMeasurement();
   return Server(Setup);
 }
 

@@ -6,6 +6,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <atomic>
 #include <cctype>
 #include <set>
 
@@ -230,11 +231,22 @@ void shiftLines(AccessVerdict &V, int64_t Delta) {
   Shift(V.Condition);
 }
 
+std::atomic<bool> Disabled{false};
+
 } // namespace
+
+void VerdictMemo::disableForMeasurement() { Disabled = true; }
 
 AccessVerdict VerdictMemo::analyse(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                    const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
                                    BankArch Arch, LayoutChange Change) {
+  if (Disabled) {
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      ++Misses;
+    }
+    return analyseAccess(Access, Loops, Arrays, Shape, Arch, Change);
+  }
   llvm::SmallString<4096> Buf;
   // Lines are keyed relative to the outermost enclosing loop's (the loops
   // may be in a kernel calling the helper the access is in), else to the

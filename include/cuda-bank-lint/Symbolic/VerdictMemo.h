@@ -52,6 +52,10 @@ public:
   };
   Counters counters() const;
 
+  /// Benchmarks (--debug-no-verdict-memo): every memo of the process
+  /// analyses each access anew and keeps nothing.
+  static void disableForMeasurement();
+
 private:
   using Key = std::pair<uint64_t, uint64_t>;
   struct Entry {
