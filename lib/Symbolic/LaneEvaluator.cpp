@@ -2,6 +2,8 @@
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 #include "SymbolicText.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -193,6 +195,58 @@ NumberResult numberBinary(Opcode Op, int64_t X, int64_t Y, IntType T, IntType OT
   }
 }
 
+/// Whether uniform unknown Name is never negative: the engine's own
+/// iteration numbers, the block index and the launch's sizes, and products of
+/// them.
+bool nonNegativeTerm(const std::string &Name) {
+  for (const std::string &F : factorsOf(Name)) {
+    llvm::StringRef S(F);
+    if (!(S.starts_with("iteration@") || S.starts_with("blockIdx.") ||
+          S.starts_with("blockDim.") || S.starts_with("gridDim.")))
+      return false;
+  }
+  return true;
+}
+
+/// A / D, A % D, A >> s and A & (2^k - 1) for a linear form A whose every
+/// coefficient is a multiple of the constant divisor: the unknowns' part
+/// divides exactly (i / 4 with i = 4 * lane + 128 * k: lane + 32 * k) or
+/// vanishes (the remainder is the known part's). Division, remainder and
+/// shift need the value non-negative (C++ truncates toward zero): a known
+/// part >= 0 and non-negative unknowns with coefficients >= 0. A mask is
+/// exact for any sign (two's complement).
+std::optional<LaneValue> byConstant(Opcode Op, const LaneValue &A, const LaneValue &B, IntType T) {
+  if (!B.Terms.empty() || A.Terms.empty())
+    return std::nullopt;
+  int64_t D = B.C;
+  if (Op == Opcode::Shr) {
+    if (B.C < 0 || B.C >= 63 || B.C >= int64_t(T.Bits))
+      return std::nullopt;
+    D = int64_t(1) << B.C;
+  } else if (Op == Opcode::And) {
+    if (D < 0 || ((D + 1) & D) != 0 || D == INT64_MAX)
+      return std::nullopt;
+    D = D + 1;
+  }
+  if (D <= 0)
+    return std::nullopt;
+  bool NonNegative = A.C >= 0;
+  for (const auto &[Name, K] : A.Terms) {
+    if (K % D != 0)
+      return std::nullopt;
+    NonNegative &= K >= 0 && nonNegativeTerm(Name);
+  }
+  if (Op != Opcode::And && !NonNegative)
+    return std::nullopt;
+  if (Op == Opcode::Rem || Op == Opcode::And)
+    return known(Op == Opcode::And ? (A.C & (D - 1)) : A.C % D, T);
+  LaneValue R;
+  R.C = A.C / D;
+  for (const auto &[Name, K] : A.Terms)
+    R.Terms[Name] = K / D;
+  return R;
+}
+
 LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExpr &E) {
   IntType T = E.Type;
   if (A.Terms.empty() && B.Terms.empty()) {
@@ -223,6 +277,13 @@ LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExp
     if (B.C < 0 || B.C >= int64_t(T.Bits))
       return unknown(UnknownKind::Undefined, "shift by " + std::to_string(B.C) + " bits");
     return scaled(A, int64_t(1) << B.C, T);
+  case Opcode::Div:
+  case Opcode::Rem:
+  case Opcode::Shr:
+  case Opcode::And:
+    if (std::optional<LaneValue> R = byConstant(Op, A, B, T))
+      return *R;
+    return nonLinear(A, B, opcodeSpelling(Op), E);
   default:
     return nonLinear(A, B, opcodeSpelling(Op), E);
   }
