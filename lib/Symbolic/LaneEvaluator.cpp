@@ -46,15 +46,53 @@ std::string termNames(const LaneValue &V) {
   return quotedList(Names);
 }
 
+/// Whether E has the same value in every lane of a warp whose threadIdx
+/// axes in Axes (bit 1: y, bit 2: z) are the same in every lane: it reads
+/// threadIdx only on those axes and no other lane-varying value.
+bool sameInWarp(const SymExpr &E, unsigned Axes) {
+  if (!E.ThreadVarying)
+    return true;
+  if (E.Kind == ExprKind::ThreadIdx)
+    return Axes >> unsigned(E.Dim) & 1;
+  if (E.Kind == ExprKind::Varying || E.Kind == ExprKind::LoopVar)
+    return false;
+  for (const SymRef &Op : E.Ops)
+    if (!Op || !sameInWarp(*Op, Axes))
+      return false;
+  return true;
+}
+
+/// "3*C + 8": a linear form, terms in name order then the constant.
+std::string linearText(const LaneValue &V) {
+  std::string Out;
+  for (const auto &[Name, K] : V.Terms)
+    Out += (Out.empty() ? "" : " + ") + (K == 1 ? Name : std::to_string(K) + "*" + Name);
+  if (V.C || Out.empty())
+    Out += (Out.empty() ? "" : " + ") + std::to_string(V.C);
+  return Out;
+}
+
 /// A non-linear operation Op (node E) on values with unknown terms. When E
 /// is the same for every lane of the warp (n / 2, a & b), the result is
 /// still warp-uniform: an opaque unknown named by E's source text, rather
 /// than a dead end (decided before any reason text is built: this runs for
-/// every lane).
-LaneValue nonLinear(const LaneValue &A, const LaneValue &B, const char *Op, const SymExpr &E) {
+/// every lane). When E reads threadIdx only on axes that are the same in
+/// every lane of this warp (Axes: threadIdx.y with blockDim.x a multiple of
+/// 32), it is uniform in the warp too: the unknown is named by the operands'
+/// values in this lane ("(3*C / 4)"), which every lane of the warp shares.
+LaneValue nonLinear(const LaneValue &A, const LaneValue &B, const char *Op, const SymExpr &E,
+                    unsigned Axes = 0) {
   if (!isThreadVarying(E)) {
     LaneValue U;
     U.Terms["(" + toString(E) + ")"] = 1;
+    return U;
+  }
+  if (Axes && sameInWarp(E, Axes)) {
+    LaneValue U;
+    std::string Type = E.Type == IntType::i32() ? ""
+                       : std::string("(") + (E.Type.Signed ? "i" : "u") +
+                             std::to_string(E.Type.Bits) + ")";
+    U.Terms[Type + "(" + linearText(A) + " " + Op + " " + linearText(B) + ")"] = 1;
     return U;
   }
   const LaneValue &W = A.Terms.empty() ? B : A;
@@ -120,7 +158,8 @@ std::optional<std::string> monomial(const std::string &A, const std::string &B) 
 }
 
 /// (a + sum a_i u_i) * (b + sum b_j u_j), expanded into monomials.
-LaneValue product(const LaneValue &A, const LaneValue &B, IntType T, const SymExpr &E) {
+LaneValue product(const LaneValue &A, const LaneValue &B, IntType T, const SymExpr &E,
+                  unsigned Axes = 0) {
   LaneValue R = scaled(A, B.C, T);
   for (const auto &[N, K] : B.Terms)
     R.Terms[N] += A.C * K;
@@ -128,13 +167,13 @@ LaneValue product(const LaneValue &A, const LaneValue &B, IntType T, const SymEx
     for (const auto &[NB, KB] : B.Terms) {
       auto M = monomial(NA, NB);
       if (!M)
-        return nonLinear(A, B, "*", E);
+        return nonLinear(A, B, "*", E, Axes);
       R.Terms[*M] += KA * KB;
     }
   for (auto It = R.Terms.begin(); It != R.Terms.end();)
     It = It->second == 0 ? R.Terms.erase(It) : std::next(It);
   if (R.Terms.size() > MaxTerms)
-    return nonLinear(A, B, "*", E);
+    return nonLinear(A, B, "*", E, Axes);
   R.C = A.C * B.C;
   if (R.Terms.empty())
     R.C = wrapToType(R.C, T);
@@ -247,7 +286,8 @@ std::optional<LaneValue> byConstant(Opcode Op, const LaneValue &A, const LaneVal
   return R;
 }
 
-LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExpr &E) {
+LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExpr &E,
+                 unsigned Axes) {
   IntType T = E.Type;
   if (A.Terms.empty() && B.Terms.empty()) {
     int64_t R = 0;
@@ -270,10 +310,10 @@ LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExp
       return scaled(B, A.C, T);
     if (B.Terms.empty())
       return scaled(A, B.C, T);
-    return product(A, B, T, E);
+    return product(A, B, T, E, Axes);
   case Opcode::Shl:
     if (!B.Terms.empty())
-      return nonLinear(A, B, "<<", E);
+      return nonLinear(A, B, "<<", E, Axes);
     if (B.C < 0 || B.C >= int64_t(T.Bits))
       return unknown(UnknownKind::Undefined, "shift by " + std::to_string(B.C) + " bits");
     return scaled(A, int64_t(1) << B.C, T);
@@ -283,8 +323,8 @@ LaneValue binary(Opcode Op, const LaneValue &A, const LaneValue &B, const SymExp
   case Opcode::And:
     if (std::optional<LaneValue> R = byConstant(Op, A, B, T))
       return *R;
-    return nonLinear(A, B, opcodeSpelling(Op), E);
-  default:
+    return nonLinear(A, B, opcodeSpelling(Op), E, Axes);
+  default: // comparisons keep their guard's own treatment (thresholds)
     return nonLinear(A, B, opcodeSpelling(Op), E);
   }
 }
@@ -548,7 +588,7 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
     LaneValue B = evaluateSymbolically(*E.Ops[1], Env);
     if (!B.known())
       return B;
-    return binary(E.Op, A, B, E);
+    return binary(E.Op, A, B, E, Env.WarpUniformAxes);
   }
   case ExprKind::Select: {
     LaneValue C = evaluateSymbolically(*E.Ops[0], Env);

@@ -153,6 +153,12 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
   Env.AffineCounters = &C.Affine;
   if (C.Shape.Dim[0]) {
     setThread(Env, T, C.Shape.Dim);
+    // A warp lies in one row (one slice) when the rows (slices) are whole
+    // warps: threadIdx.y (z) is then the same in all its lanes.
+    if (C.Shape.Dim[0] % WarpSize == 0)
+      Env.WarpUniformAxes |= 1u << unsigned(Axis::Y);
+    if ((C.Shape.Dim[0] * C.Shape.Dim[1]) % WarpSize == 0)
+      Env.WarpUniformAxes |= 1u << unsigned(Axis::Z);
   } else {
     Env.Tid[0] = T;
     Env.BlockDim[1] = 1;

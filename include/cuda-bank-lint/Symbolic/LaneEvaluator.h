@@ -71,6 +71,11 @@ uint64_t swizzleRowBytes(const SharedArray &A);
 struct LaneEnv {
   unsigned Tid[3] = {0, 0, 0};
   std::optional<unsigned> BlockDim[3];       ///< unset = warp-uniform unknown
+  /// threadIdx axes with one value in every lane of this thread's warp (bit
+  /// 1: y when blockDim.x is a multiple of 32; bit 2: z when blockDim.x *
+  /// blockDim.y is): a non-linear operation on them and uniform unknowns is
+  /// a uniform unknown of the warp, not a dead end.
+  unsigned WarpUniformAxes = 0;
   const std::vector<SharedArray> *Arrays = nullptr;
   /// A layout to evaluate instead of the declared one (a fix, checked
   /// without re-parsing).
