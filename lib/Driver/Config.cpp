@@ -96,6 +96,13 @@ std::string alternatives(const std::vector<std::string> &Values) {
 /// Walks the node tree. YAML syntax errors stop the walk (what follows one
 /// is noise); every invalid key or value is reported, through the SourceMgr
 /// (file:line:col: error: ...).
+///
+/// llvm::yaml parses lazily, and a collection can be skipped only before it
+/// is read or once it is read to its end (yaml::skip: "Cannot skip mid
+/// parse!"; without assertions it leaves the parser inside the collection,
+/// and the document loop then never ends on the block end it left behind).
+/// So every loop over a collection here runs to the end, even after an
+/// error: the elements after it are skipped, not read.
 class ConfigReader {
 public:
   ConfigReader(const std::string &Text, const std::string &Name)
@@ -119,18 +126,20 @@ public:
     Stream = &S;
     for (llvm::yaml::Document &Doc : S) {
       llvm::yaml::Node *Root = Doc.getRoot();
-      if (SyntaxFailed || !Root || llvm::isa<llvm::yaml::NullNode>(Root))
+      if (SyntaxFailed)
+        break;
+      if (!Root || llvm::isa<llvm::yaml::NullNode>(Root))
         continue;
       auto *Map = llvm::dyn_cast<llvm::yaml::MappingNode>(Root);
       if (!Map) {
         fail(Root, "the configuration must be a mapping of keys to values");
         break;
       }
-      for (llvm::yaml::KeyValueNode &KV : *Map) {
-        if (SyntaxFailed)
-          break;
-        readKey(KV, C);
-      }
+      for (llvm::yaml::KeyValueNode &KV : *Map)
+        if (!SyntaxFailed)
+          readKey(KV, C);
+      if (SyntaxFailed)
+        break;
     }
     OS.flush();
     if (Failed || S.failed()) {
@@ -184,12 +193,17 @@ private:
   std::optional<std::vector<std::string>> list(llvm::yaml::Node *N, llvm::StringRef Key) {
     std::vector<std::string> Out;
     if (auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(N)) {
+      bool Bad = false;
       for (llvm::yaml::Node &E : *Seq) {
+        if (Bad)
+          continue; // skipped: see the class comment
         auto V = scalar(&E, Key);
-        if (!V)
-          return std::nullopt;
-        Out.push_back(*V);
+        Bad = !V;
+        if (V)
+          Out.push_back(*V);
       }
+      if (Bad)
+        return std::nullopt;
       return Out;
     }
     auto V = scalar(N, Key);
@@ -206,23 +220,17 @@ private:
               "{ 'transpose*': [32, 8] }");
       return;
     }
+    bool Bad = false;
     for (llvm::yaml::KeyValueNode &KV : *Map) {
+      if (Bad)
+        continue; // skipped: see the class comment
       auto Glob = scalar(KV.getKey(), "BlockDim");
-      if (!Glob)
-        return;
-      std::string Text;
-      if (auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(KV.getValue())) {
-        for (llvm::yaml::Node &E : *Seq) {
-          auto V = scalar(&E, "BlockDim");
-          if (!V)
-            return;
-          Text += (Text.empty() ? "" : ",") + *V;
-        }
-      } else if (auto V = scalar(KV.getValue(), "BlockDim")) {
-        Text = *V;
-      } else {
-        return;
+      auto Values = Glob ? list(KV.getValue(), "BlockDim") : std::nullopt;
+      if (!Values) {
+        Bad = true;
+        continue;
       }
+      std::string Text = llvm::join(*Values, ",");
       auto Dim = parseBlockDim(Text);
       if (!Dim) {
         fail(KV.getValue(), "invalid value for 'BlockDim' of '" + *Glob +
@@ -241,10 +249,15 @@ private:
       fail(N, "'CheckOptions' expects a mapping of 'check-name.Option' to values");
       return;
     }
+    bool Bad = false;
     for (llvm::yaml::KeyValueNode &KV : *Map) {
+      if (Bad)
+        continue; // skipped: see the class comment
       auto Key = scalar(KV.getKey(), "CheckOptions");
-      if (!Key)
-        return;
+      if (!Key) {
+        Bad = true;
+        continue;
+      }
       auto V = scalar(KV.getValue(), *Key);
       if (!V)
         continue;
