@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -187,7 +188,18 @@ private:
       return std::nullopt;
     }
     llvm::SmallString<64> Storage;
-    return S->getValue(Storage).str();
+    llvm::StringRef Value = S->getValue(Storage);
+    // Escapes ("\0", "\ud800") can make what the scanner would not accept
+    // raw; neither survives the dump, a file name or a compiler flag.
+    if (Value.contains('\0')) {
+      fail(N, "'" + Key + "' contains a NUL character");
+      return std::nullopt;
+    }
+    if (!llvm::json::isUTF8(Value)) {
+      fail(N, "'" + Key + "' is not valid UTF-8");
+      return std::nullopt;
+    }
+    return Value.str();
   }
 
   std::optional<std::vector<std::string>> list(llvm::yaml::Node *N, llvm::StringRef Key) {
