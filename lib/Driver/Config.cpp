@@ -541,8 +541,14 @@ namespace {
 struct Dim3 {
   std::array<unsigned, 3> D{{1, 1, 1}};
 };
+/// A string inside a flow sequence (ExtraArgs: [ ... ]), where , [ ] { }
+/// end a plain scalar although llvm::yaml::needsQuotes lets them stand
+/// unquoted: '-DPAIR=a,b' must come back as one argument.
+struct FlowString {
+  std::string Text;
+};
 struct ArgList {
-  std::vector<std::string> Items;
+  std::vector<FlowString> Items;
 };
 struct DimRules {
   std::vector<std::pair<std::string, Dim3>> Rules;
@@ -570,9 +576,23 @@ template <> struct SequenceTraits<cbl::Dim3> {
   static const bool flow = true;
 };
 
+template <> struct ScalarTraits<cbl::FlowString> {
+  static void output(const cbl::FlowString &S, void *, raw_ostream &OS) { OS << S.Text; }
+  static StringRef input(StringRef Scalar, void *, cbl::FlowString &S) {
+    S.Text = Scalar.str();
+    return "";
+  }
+  static QuotingType mustQuote(StringRef S) {
+    QuotingType Q = needsQuotes(S);
+    if (Q == QuotingType::None && S.find_first_of(",[]{}") != StringRef::npos)
+      Q = QuotingType::Single;
+    return Q;
+  }
+};
+
 template <> struct SequenceTraits<cbl::ArgList> {
   static size_t size(IO &, cbl::ArgList &L) { return L.Items.size(); }
-  static std::string &element(IO &, cbl::ArgList &L, size_t I) {
+  static cbl::FlowString &element(IO &, cbl::ArgList &L, size_t I) {
     if (I >= L.Items.size())
       L.Items.resize(I + 1);
     return L.Items[I];
@@ -634,8 +654,10 @@ std::string dumpConfig(const Config &C) {
     D.BlockDim.Rules.push_back({R.Glob, Dim3{R.Dim}});
   D.LaunchArguments = C.LaunchArguments.value_or(true);
   D.SystemHeaders = C.SystemHeaders.value_or(false);
-  D.ExtraArgs.Items = C.ExtraArgs;
-  D.ExtraArgsBefore.Items = C.ExtraArgsBefore;
+  for (const std::string &A : C.ExtraArgs)
+    D.ExtraArgs.Items.push_back({A});
+  for (const std::string &A : C.ExtraArgsBefore)
+    D.ExtraArgsBefore.Items.push_back({A});
   D.CheckOptions.Values = C.CheckOptions;
   std::string S;
   llvm::raw_string_ostream OS(S);
