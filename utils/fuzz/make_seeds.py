@@ -10,7 +10,7 @@ from the lit suite, so that the seeds follow the tests:
                   from the nvcc flags of shared/notes/platform.md's table
 
 plus the hand-written seeds in utils/fuzz/seeds/<target>. Generated files are
-never committed.   utils/fuzz/make_seeds.py OUT
+never committed.   utils/fuzz/make_seeds.py OUT [TARGET...]  (default: all three)
 """
 import glob
 import hashlib
@@ -97,9 +97,11 @@ def compile_db(out):
 
 
 def main():
-    if len(sys.argv) != 2:
+    makers = {"frontend": frontend, "config": config, "compile-db": compile_db}
+    if len(sys.argv) < 2 or any(t not in makers for t in sys.argv[2:]):
         sys.exit(__doc__)
-    for name, make in (("frontend", frontend), ("config", config), ("compile-db", compile_db)):
+    for name in sys.argv[2:] or makers:
+        make = makers[name]
         out = os.path.join(sys.argv[1], name)
         shutil.rmtree(out, ignore_errors=True)
         os.makedirs(out)

@@ -16,7 +16,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(config compile-db frontend)
 out=$build/fuzz
-python3 "$root/utils/fuzz/make_seeds.py" "$out/seeds" >/dev/null
+python3 "$root/utils/fuzz/make_seeds.py" "$out/seeds" "${targets[@]}" >/dev/null
 # LLVM's own allocations outlive each input by design: no leak reports.
 export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
 status=0
