@@ -32,7 +32,7 @@ for t in "${targets[@]}"; do
   if "$bin" -max_total_time="$seconds" -print_final_stats=1 \
       -dict="$root/utils/fuzz/$t.dict" -artifact_prefix="$out/crashes/$t/" "${limits[@]}" \
       "$out/corpus/$t" "$out/seeds/$t" >"$out/$t.log" 2>&1; then
-    grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb)' "$out/$t.log" || true
+    grep -a -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb)' "$out/$t.log" || true
   else
     status=1
     echo "fuzz-$t: FOUND something (see $out/$t.log):" >&2
