@@ -269,19 +269,30 @@ CompileCommands::load(const std::string &BuildPath, const std::string &FirstInpu
     Error = "cannot read compilation database '" + Path + "': " + Buf.getError().message();
     return nullptr;
   }
-  std::string Invalid = DatabaseValidator((*Buf)->getMemBufferRef()).run();
+  auto Loaded = fromBuffer((*Buf)->getBuffer(), Path, Error);
+  if (Loaded)
+    Loaded->Fixed = std::move(Result->Fixed);
+  return Loaded;
+}
+
+std::unique_ptr<CompileCommands> CompileCommands::fromBuffer(llvm::StringRef Json,
+                                                             const std::string &Path,
+                                                             std::string &Error) {
+  auto Result = std::unique_ptr<CompileCommands>(new CompileCommands());
+  auto Buf = llvm::MemoryBuffer::getMemBufferCopy(Json, Path);
+  std::string Invalid = DatabaseValidator(Buf->getMemBufferRef()).run();
   if (!Invalid.empty()) {
     Error = "invalid compilation database: " + Invalid + " (nothing analysed)";
     return nullptr;
   }
   std::string LoadError;
-  auto Json = clang::tooling::JSONCompilationDatabase::loadFromFile(
-      Path, LoadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
-  if (!Json) {
+  auto Database = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+      Json, LoadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!Database) {
     Error = "cannot load compilation database '" + Path + "': " + LoadError;
     return nullptr;
   }
-  std::vector<CompileCommand> All = Json->getAllCompileCommands();
+  std::vector<CompileCommand> All = Database->getAllCompileCommands();
   if (All.empty()) {
     Error = "compilation database '" + Path + "' has no entries";
     return nullptr;

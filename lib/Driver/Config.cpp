@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -96,6 +97,13 @@ std::string alternatives(const std::vector<std::string> &Values) {
 /// Walks the node tree. YAML syntax errors stop the walk (what follows one
 /// is noise); every invalid key or value is reported, through the SourceMgr
 /// (file:line:col: error: ...).
+///
+/// llvm::yaml parses lazily, and a collection can be skipped only before it
+/// is read or once it is read to its end (yaml::skip: "Cannot skip mid
+/// parse!"; without assertions it leaves the parser inside the collection,
+/// and the document loop then never ends on the block end it left behind).
+/// So every loop over a collection here runs to the end, even after an
+/// error: the elements after it are skipped, not read.
 class ConfigReader {
 public:
   ConfigReader(const std::string &Text, const std::string &Name)
@@ -119,18 +127,20 @@ public:
     Stream = &S;
     for (llvm::yaml::Document &Doc : S) {
       llvm::yaml::Node *Root = Doc.getRoot();
-      if (SyntaxFailed || !Root || llvm::isa<llvm::yaml::NullNode>(Root))
+      if (SyntaxFailed)
+        break;
+      if (!Root || llvm::isa<llvm::yaml::NullNode>(Root))
         continue;
       auto *Map = llvm::dyn_cast<llvm::yaml::MappingNode>(Root);
       if (!Map) {
         fail(Root, "the configuration must be a mapping of keys to values");
         break;
       }
-      for (llvm::yaml::KeyValueNode &KV : *Map) {
-        if (SyntaxFailed)
-          break;
-        readKey(KV, C);
-      }
+      for (llvm::yaml::KeyValueNode &KV : *Map)
+        if (!SyntaxFailed)
+          readKey(KV, C);
+      if (SyntaxFailed)
+        break;
     }
     OS.flush();
     if (Failed || S.failed()) {
@@ -178,18 +188,34 @@ private:
       return std::nullopt;
     }
     llvm::SmallString<64> Storage;
-    return S->getValue(Storage).str();
+    llvm::StringRef Value = S->getValue(Storage);
+    // Escapes ("\0", "\ud800") can make what the scanner would not accept
+    // raw; neither survives the dump, a file name or a compiler flag.
+    if (Value.contains('\0')) {
+      fail(N, "'" + Key + "' contains a NUL character");
+      return std::nullopt;
+    }
+    if (!llvm::json::isUTF8(Value)) {
+      fail(N, "'" + Key + "' is not valid UTF-8");
+      return std::nullopt;
+    }
+    return Value.str();
   }
 
   std::optional<std::vector<std::string>> list(llvm::yaml::Node *N, llvm::StringRef Key) {
     std::vector<std::string> Out;
     if (auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(N)) {
+      bool Bad = false;
       for (llvm::yaml::Node &E : *Seq) {
+        if (Bad)
+          continue; // skipped: see the class comment
         auto V = scalar(&E, Key);
-        if (!V)
-          return std::nullopt;
-        Out.push_back(*V);
+        Bad = !V;
+        if (V)
+          Out.push_back(*V);
       }
+      if (Bad)
+        return std::nullopt;
       return Out;
     }
     auto V = scalar(N, Key);
@@ -206,23 +232,17 @@ private:
               "{ 'transpose*': [32, 8] }");
       return;
     }
+    bool Bad = false;
     for (llvm::yaml::KeyValueNode &KV : *Map) {
+      if (Bad)
+        continue; // skipped: see the class comment
       auto Glob = scalar(KV.getKey(), "BlockDim");
-      if (!Glob)
-        return;
-      std::string Text;
-      if (auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(KV.getValue())) {
-        for (llvm::yaml::Node &E : *Seq) {
-          auto V = scalar(&E, "BlockDim");
-          if (!V)
-            return;
-          Text += (Text.empty() ? "" : ",") + *V;
-        }
-      } else if (auto V = scalar(KV.getValue(), "BlockDim")) {
-        Text = *V;
-      } else {
-        return;
+      auto Values = Glob ? list(KV.getValue(), "BlockDim") : std::nullopt;
+      if (!Values) {
+        Bad = true;
+        continue;
       }
+      std::string Text = llvm::join(*Values, ",");
       auto Dim = parseBlockDim(Text);
       if (!Dim) {
         fail(KV.getValue(), "invalid value for 'BlockDim' of '" + *Glob +
@@ -241,10 +261,15 @@ private:
       fail(N, "'CheckOptions' expects a mapping of 'check-name.Option' to values");
       return;
     }
+    bool Bad = false;
     for (llvm::yaml::KeyValueNode &KV : *Map) {
+      if (Bad)
+        continue; // skipped: see the class comment
       auto Key = scalar(KV.getKey(), "CheckOptions");
-      if (!Key)
-        return;
+      if (!Key) {
+        Bad = true;
+        continue;
+      }
       auto V = scalar(KV.getValue(), *Key);
       if (!V)
         continue;
@@ -516,8 +541,14 @@ namespace {
 struct Dim3 {
   std::array<unsigned, 3> D{{1, 1, 1}};
 };
+/// A string inside a flow sequence (ExtraArgs: [ ... ]), where , [ ] { }
+/// end a plain scalar although llvm::yaml::needsQuotes lets them stand
+/// unquoted: '-DPAIR=a,b' must come back as one argument.
+struct FlowString {
+  std::string Text;
+};
 struct ArgList {
-  std::vector<std::string> Items;
+  std::vector<FlowString> Items;
 };
 struct DimRules {
   std::vector<std::pair<std::string, Dim3>> Rules;
@@ -545,9 +576,23 @@ template <> struct SequenceTraits<cbl::Dim3> {
   static const bool flow = true;
 };
 
+template <> struct ScalarTraits<cbl::FlowString> {
+  static void output(const cbl::FlowString &S, void *, raw_ostream &OS) { OS << S.Text; }
+  static StringRef input(StringRef Scalar, void *, cbl::FlowString &S) {
+    S.Text = Scalar.str();
+    return "";
+  }
+  static QuotingType mustQuote(StringRef S) {
+    QuotingType Q = needsQuotes(S);
+    if (Q == QuotingType::None && S.find_first_of(",[]{}") != StringRef::npos)
+      Q = QuotingType::Single;
+    return Q;
+  }
+};
+
 template <> struct SequenceTraits<cbl::ArgList> {
   static size_t size(IO &, cbl::ArgList &L) { return L.Items.size(); }
-  static std::string &element(IO &, cbl::ArgList &L, size_t I) {
+  static cbl::FlowString &element(IO &, cbl::ArgList &L, size_t I) {
     if (I >= L.Items.size())
       L.Items.resize(I + 1);
     return L.Items[I];
@@ -609,8 +654,10 @@ std::string dumpConfig(const Config &C) {
     D.BlockDim.Rules.push_back({R.Glob, Dim3{R.Dim}});
   D.LaunchArguments = C.LaunchArguments.value_or(true);
   D.SystemHeaders = C.SystemHeaders.value_or(false);
-  D.ExtraArgs.Items = C.ExtraArgs;
-  D.ExtraArgsBefore.Items = C.ExtraArgsBefore;
+  for (const std::string &A : C.ExtraArgs)
+    D.ExtraArgs.Items.push_back({A});
+  for (const std::string &A : C.ExtraArgsBefore)
+    D.ExtraArgsBefore.Items.push_back({A});
   D.CheckOptions.Values = C.CheckOptions;
   std::string S;
   llvm::raw_string_ostream OS(S);

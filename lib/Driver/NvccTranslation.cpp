@@ -11,6 +11,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
 
@@ -23,9 +24,30 @@ bool sameFile(llvm::StringRef Dir, llvm::StringRef A, llvm::StringRef B) {
   return absolutePath(A, Dir) == absolutePath(B, Dir);
 }
 
+/// The real file system, except that only regular files exist: a response
+/// file named by a database must not be a device (@/dev/zero never ends), a
+/// FIFO (blocks) or a directory. ExpansionContext leaves an @F whose file does
+/// not exist as it is.
+class RegularFilesOnly : public llvm::vfs::ProxyFileSystem {
+public:
+  RegularFilesOnly() : ProxyFileSystem(llvm::vfs::getRealFileSystem()) {}
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    llvm::ErrorOr<llvm::vfs::Status> S = ProxyFileSystem::status(Path);
+    if (S && S->getType() != llvm::sys::fs::file_type::regular_file)
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return S;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    if (!status(Path))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+};
+
 /// Expands @file arguments (nvcc's --options-file F and -optf F become @F
-/// first), relative to the entry's directory. Unreadable files stay as they
-/// are, so the parse reports them.
+/// first), relative to the entry's directory. Unreadable files and those
+/// that are not regular files stay as they are, so the parse reports them.
 std::vector<std::string> expandResponseFiles(const std::vector<std::string> &Args,
                                              const std::string &Dir, bool Nvcc) {
   std::vector<std::string> Marked;
@@ -49,6 +71,8 @@ std::vector<std::string> expandResponseFiles(const std::vector<std::string> &Arg
   llvm::BumpPtrAllocator Alloc;
   llvm::cl::ExpansionContext Ctx(Alloc, llvm::cl::TokenizeGNUCommandLine);
   Ctx.setCurrentDir(Dir);
+  RegularFilesOnly FS;
+  Ctx.setVFS(&FS);
   llvm::SmallVector<const char *, 64> Argv;
   for (const std::string &S : Marked)
     Argv.push_back(S.c_str());

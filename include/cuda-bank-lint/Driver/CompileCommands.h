@@ -40,6 +40,13 @@ public:
   load(const std::string &BuildPath, const std::string &FirstInput,
        std::unique_ptr<clang::tooling::CompilationDatabase> Fixed, std::string &Error);
 
+  /// What load() does once it has read the file: Json is the text of the
+  /// database at Path (named in messages; nothing is read from it). Error
+  /// is set (and nullptr returned) as for load(). The fuzzer's entry
+  /// (utils/fuzz/fuzz-compile-db.cpp).
+  static std::unique_ptr<CompileCommands> fromBuffer(llvm::StringRef Json, const std::string &Path,
+                                                     std::string &Error);
+
   /// The compile_commands.json that load() reads for these arguments (empty:
   /// none; Error set when BuildPath names no database).
   static std::string locate(const std::string &BuildPath, const std::string &FirstInput,

@@ -1,0 +1,67 @@
+//===- fuzz-frontend.cpp - libFuzzer target: CUDA source through every check ===//
+//
+// The input is a .cu file of at most 4 KB, analysed as `cuda-bank-lint
+// --cuda-mode=prelude --timeout=5 --explain FILE` would (the lit suite's %cbl):
+// the language server's in-memory entry (analyseBuffer, the text as an
+// unsaved buffer of a file that does not exist), then the text and JSON
+// reports. The JSON report must be valid JSON.
+//   bin/fuzz-frontend -dict=utils/fuzz/frontend.dict -max_len=4096 CORPUS_DIR SEED_DIR
+//
+//===----------------------------------------------------------------------===//
+#include "cuda-bank-lint/Driver/BufferAnalysis.h"
+#include "cuda-bank-lint/Report/Reporters.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+using namespace cbl;
+
+namespace {
+
+constexpr size_t MaxInput = 4096;
+/// Per input, the analysis after the parse (--timeout: what is left is
+/// reported unknown); libFuzzer's -timeout bounds the whole input.
+constexpr double TimeoutSeconds = 5;
+/// The file the text stands for; it does not exist on disk.
+const char *const BufferPath = "/cbl-fuzz/input.cu";
+
+const AnalyzerOptions &options() {
+  static const AnalyzerOptions Opts = [] {
+    AnalyzerOptions O;
+    std::string Error;
+    O.Cuda = resolveCudaSetup(CudaMode::Prelude, "", Error);
+    O.TimeoutSeconds = TimeoutSeconds;
+    O.Jobs = 1;
+    return O;
+  }();
+  return Opts;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  if (Size > MaxInput)
+    return 0;
+  auto Unsaved = std::make_shared<UnsavedFiles>();
+  Unsaved->set(BufferPath, std::string(reinterpret_cast<const char *>(Data), Size));
+  AnalysisOutcome Out = analyseBuffer(BufferPath, Unsaved, /*Database=*/nullptr, options(),
+                                      /*Preambles=*/nullptr);
+  sortReport(Out.Report);
+  std::string Text, Json;
+  llvm::raw_string_ostream TextOS(Text), JsonOS(Json);
+  TextOptions T;
+  T.Explain = true;
+  printText(Out.Report, TextOS, T);
+  printJson(Out.Report, JsonOS);
+  if (llvm::Expected<llvm::json::Value> V = llvm::json::parse(JsonOS.str()); !V) {
+    std::fprintf(stderr, "fuzz-frontend: invalid JSON report: %s\n%s\n",
+                 llvm::toString(V.takeError()).c_str(), Json.c_str());
+    std::abort();
+  }
+  return 0;
+}
