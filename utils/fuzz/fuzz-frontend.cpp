@@ -5,12 +5,19 @@
 // the language server's in-memory entry (analyseBuffer, the text as an
 // unsaved buffer of a file that does not exist), then the text and JSON
 // reports. The JSON report must be valid JSON.
+//
+// The driver recovers from crashes (llvm::CrashRecoveryContext: a function
+// that crashes the checks is reported as an internal error, not fatal). For
+// the fuzzer such a recovered crash is a finding: the target aborts on it.
+// And since recovery replaces the sanitizers' and libFuzzer's signal
+// handlers, the target gives them back after each input.
 //   bin/fuzz-frontend -dict=utils/fuzz/frontend.dict -max_len=4096 CORPUS_DIR SEED_DIR
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Driver/BufferAnalysis.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -51,6 +58,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Unsaved->set(BufferPath, std::string(reinterpret_cast<const char *>(Data), Size));
   AnalysisOutcome Out = analyseBuffer(BufferPath, Unsaved, /*Database=*/nullptr, options(),
                                       /*Preambles=*/nullptr);
+  llvm::CrashRecoveryContext::Disable();
+  // Analyzer.cpp's words for a recovered crash (a failed file or a skipped function).
+  if (llvm::StringRef(Out.Messages).contains("internal error in cuda-bank-lint")) {
+    std::fprintf(stderr, "fuzz-frontend: a crash was recovered:\n%s", Out.Messages.c_str());
+    std::abort();
+  }
   sortReport(Out.Report);
   std::string Text, Json;
   llvm::raw_string_ostream TextOS(Text), JsonOS(Json);
