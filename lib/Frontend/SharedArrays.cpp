@@ -56,8 +56,17 @@ int SharedArrayTable::add(const VarDecl *VD, std::vector<SharedArray> &Out) {
     T = AT->getElementType();
   }
   A.ElementType = T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-  A.ElementSize = T->isIncompleteType() ? 0 : Ctx.getTypeSizeInChars(T).getQuantity();
-  A.Alignment = Ctx.getDeclAlign(Def).getQuantity();
+  // Clang's layout queries are undefined for dependent types (llvm_unreachable,
+  // compiled out of Debian's release build), and a declaration Clang rejected
+  // can have one: '__shared__ float s[blockDim.y256]' gets a size that is a
+  // RecoveryExpr, and getDeclAlign recursed until the stack ran out (found by
+  // fuzz-frontend). Such an array has no size or alignment; the kernel that
+  // uses it is not analysed anyway (Clang rejects its code).
+  bool HasLayout = !Def->isInvalidDecl() && !Def->getType()->isDependentType();
+  A.ElementSize = !HasLayout || T->isIncompleteType() || T->isDependentType()
+                      ? 0
+                      : Ctx.getTypeSizeInChars(T).getQuantity();
+  A.Alignment = HasLayout ? Ctx.getDeclAlign(Def).getQuantity() : 1;
 
   // Remember where the innermost extent is written, for padding fix-its.
   if (A.Dims.size() >= 2 && Def->getTypeSourceInfo()) {

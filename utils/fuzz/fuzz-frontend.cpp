@@ -10,7 +10,10 @@
 // that crashes the checks is reported as an internal error, not fatal). For
 // the fuzzer such a recovered crash is a finding: the target aborts on it.
 // And since recovery replaces the sanitizers' and libFuzzer's signal
-// handlers, the target gives them back after each input.
+// handlers, the target gives them back after each input. A stack overflow
+// inside the analysis still dies without a report (LLVM's handler has no
+// alternate stack): with CBL_FUZZ_LAST_INPUT=FILE set, each input is written
+// to FILE before it runs, so the input of a silent death is kept.
 //   bin/fuzz-frontend -dict=utils/fuzz/frontend.dict -max_len=4096 CORPUS_DIR SEED_DIR
 //
 //===----------------------------------------------------------------------===//
@@ -54,6 +57,11 @@ const AnalyzerOptions &options() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size > MaxInput)
     return 0;
+  if (const char *Last = std::getenv("CBL_FUZZ_LAST_INPUT"))
+    if (std::FILE *F = std::fopen(Last, "wb")) {
+      std::fwrite(Data, 1, Size, F);
+      std::fclose(F);
+    }
   auto Unsaved = std::make_shared<UnsavedFiles>();
   Unsaved->set(BufferPath, std::string(reinterpret_cast<const char *>(Data), Size));
   AnalysisOutcome Out = analyseBuffer(BufferPath, Unsaved, /*Database=*/nullptr, options(),
