@@ -144,6 +144,14 @@ cl::opt<std::string> DebugFailIn("debug-fail-in", cl::Hidden,
 cl::opt<bool> DebugNoMemo("debug-no-verdict-memo", cl::Hidden,
                           cl::desc("Benchmarks: analyse every access anew (no verdict memo)"),
                           cl::cat(Category));
+/// The hidden debugging and benchmark options, for the command line and the
+/// server alike.
+void applyDebugOptions() {
+  if (!DebugFailIn.empty())
+    FunctionInProgress::failOnPurposeIn(DebugFailIn);
+  if (DebugNoMemo)
+    VerdictMemo::disableForMeasurement();
+}
 cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit root (default /usr/local/cuda)"),
                               cl::cat(Category));
 cl::opt<std::string> CudaModeOpt(
@@ -502,10 +510,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   for (const std::string &F : Files)
     if (!llvm::is_contained(Inputs, F))
       Opts.FromDirectories.insert(F);
-  if (!DebugFailIn.empty())
-    FunctionInProgress::failOnPurposeIn(DebugFailIn);
-  if (DebugNoMemo)
-    VerdictMemo::disableForMeasurement();
+  applyDebugOptions();
   auto Shown = [&](std::string S) { return Stdin ? Stdin->mapBack(std::move(S)) : S; };
   FindingFilters Filters{Out.Lines, Conf.ExcludeHeaderFilterRegex.value_or(""), Files,
                          effectiveChecks(Conf), Shown};
@@ -595,10 +600,7 @@ int runServer(LanguageServerMain Server, int Argc, const char **Argv) {
   });
   if (Dashes != Argv + Argc)
     Setup.FixedFlags = std::vector<std::string>(Dashes + 1, Argv + Argc);
-  if (!DebugFailIn.empty())
-    FunctionInProgress::failOnPurposeIn(DebugFailIn);
-  if (DebugNoMemo)
-    VerdictMemo::disableForMeasurement();
+  applyDebugOptions();
   return Server(Setup);
 }
 
