@@ -28,6 +28,7 @@ const char *opcodeSpelling(Opcode Op) {
   case Opcode::Neg: return "-";
   case Opcode::Not: return "~";
   case Opcode::LNot: return "!";
+  case Opcode::Log2: return "log2";
   case Opcode::Add: return "+";
   case Opcode::Sub: return "-";
   case Opcode::Mul: return "*";
@@ -180,6 +181,10 @@ SymRef SymExpr::unary(Opcode Op, SymRef A, IntType T) {
     case Opcode::Neg: return constant(-V, T);
     case Opcode::Not: return constant(~V, T);
     case Opcode::LNot: return constant(V == 0, T);
+    case Opcode::Log2:
+      if (V >= 1)
+        return constant(floorLog2(uint64_t(V)), T);
+      break;
     default: break;
     }
   }
@@ -347,6 +352,12 @@ static void print(const SymExpr &E, std::string &Out) {
     return;
   case ExprKind::Unary:
     Out += opcodeSpelling(E.Op);
+    if (E.Op == Opcode::Log2) {
+      Out += '(';
+      print(*E.Ops[0], Out);
+      Out += ')';
+      return;
+    }
     printOperand(*E.Ops[0], 14, false, Out);
     return;
   case ExprKind::Binary:

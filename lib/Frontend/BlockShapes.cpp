@@ -1,5 +1,6 @@
 //===- BlockShapes.cpp - Launch configurations and __launch_bounds__ -------===//
 #include "BlockShapes.h"
+#include "HostValues.h"
 #include "SharedArrays.h"
 #include "UserCodeVisitor.h"
 
@@ -34,26 +35,6 @@ const Expr *constantLocalInit(const Expr *E, const VarSet &Mutated) {
       (VD->getType().isConstQualified() || VD->isLocalVarDecl()))
     return VD->getInit();
   return nullptr;
-}
-
-/// E without the temporaries, casts and copies a dim3 argument is wrapped in.
-const Expr *withoutCopies(const Expr *E) {
-  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
-    E = E->IgnoreParenImpCasts();
-    const auto *CE = dyn_cast<CXXConstructExpr>(E);
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MTE->getSubExpr();
-    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BTE->getSubExpr();
-    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = FC->getSubExpr();
-    else if (CE && CE->getConstructor() && CE->getConstructor()->isCopyOrMoveConstructor() &&
-             CE->getNumArgs() == 1)
-      E = CE->getArg(0);
-    else
-      return E;
-  }
-  return E;
 }
 
 /// Values that variables never written have where a launch is: the branch
@@ -120,20 +101,30 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
 struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   using UserCodeVisitor::UserCodeVisitor;
   VarSet Mutated;
+  HostWrites Writes;
   std::vector<const CUDAKernelCallExpr *> Launches;
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  void assigned(const Expr *L) {
+  void assigned(const Expr *L, const BinaryOperator *Plain = nullptr) {
     L = L->IgnoreParenImpCasts();
-    if (const auto *ME = dyn_cast<MemberExpr>(L))
+    if (const auto *ME = dyn_cast<MemberExpr>(L)) {
       L = ME->getBase()->IgnoreParenImpCasts();
+      Plain = nullptr;
+    }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         Mutated.insert(VD);
+        Writes.written(VD, Plain);
+      }
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody())
+      Writes.noteBody(FD->getBody());
+    return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
-      assigned(BO->getLHS());
+      assigned(BO->getLHS(), BO->getOpcode() == BO_Assign ? BO : nullptr);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
@@ -189,7 +180,8 @@ const VarDecl *referencedVar(const Expr *E) {
 /// the block size it launches with (the block argument's own variable, or
 /// one of its components).
 std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCallExpr *K, unsigned I,
-                                                             ASTContext &Ctx, const VarSet &Mutated) {
+                                                             ASTContext &Ctx, const VarSet &Mutated,
+                                                             const HostWrites &Writes) {
   const Expr *Arg = K->getArg(I);
   if (!Arg->getType()->isIntegerType() || Arg->HasSideEffects(Ctx))
     return std::nullopt;
@@ -210,6 +202,10 @@ std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCal
     if (F.BlockAxis)
       F.Text.Value = std::string("blockDim.") + char('x' + *F.BlockAxis);
   }
+  // A function of the block size: k<<<g, lws>>>(..., log2(n / 2)), lws(n).
+  if (F.Text.Value.empty())
+    if (auto V = hostValueAt(Arg, K, Writes, blockVariables(K, Writes, Ctx), Ctx, &F.Text.Value))
+      F.Value = *V;
   if (F.Text.Value.empty())
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -337,7 +333,7 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
       std::optional<FixedArgument> First;
       bool Same = true;
       for (const CUDAKernelCallExpr *K : Ks) {
-        auto F = I < K->getNumArgs() ? fixedArgument(K, I, Ctx, Scan.Mutated) : std::nullopt;
+        auto F = I < K->getNumArgs() ? fixedArgument(K, I, Ctx, Scan.Mutated, Scan.Writes) : std::nullopt;
         if (!F || (First && F->Text.Value != First->Text.Value)) {
           Same = false;
           break;

@@ -4,8 +4,8 @@
 // with: a k<<<grid, block>>> launch whose block argument is a constant
 // expression (dim3(32, 8), a #define, a constexpr, or a local dim3 initialised
 // with constants), otherwise __launch_bounds__ (max threads, 1-D); and the
-// kernel parameters every launch sets the same way (a constant, or the
-// block size it launches with).
+// kernel parameters every launch sets the same way (a constant, the block
+// size it launches with, or a function of it: HostValues.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_BLOCKSHAPES_H
@@ -40,6 +40,7 @@ public:
     LaunchArgument Text;
     std::optional<int64_t> Constant;
     std::optional<unsigned> BlockAxis;
+    SymRef Value; ///< otherwise: a function of the block size (log2(n / 2), lws(n))
   };
   /// By parameter position; empty when the file does not launch the kernel.
   std::map<unsigned, FixedArgument> argumentsOf(const clang::FunctionDecl *Kernel) const;

@@ -21,16 +21,7 @@ using namespace clang;
 
 namespace cbl {
 
-IntType FunctionWalker::intTypeOf(QualType T) const {
-  T = T.getCanonicalType();
-  if (T->isBooleanType())
-    return IntType::boolean();
-  if (const auto *ET = T->getAs<EnumType>())
-    T = ET->getDecl()->getIntegerType();
-  if (T->isIntegerType())
-    return {unsigned(Ctx.getIntWidth(T)), T->isSignedIntegerOrEnumerationType()};
-  return IntType::i64();
-}
+IntType FunctionWalker::intTypeOf(QualType T) const { return cbl::intTypeOf(T, Ctx); }
 
 uint64_t FunctionWalker::sizeOf(QualType T) const {
   if (T.isNull() || T->isIncompleteType() || T->isDependentType() || T->isVoidType())
@@ -344,31 +335,13 @@ SymRef FunctionWalker::intOf(const Expr *E) {
     if (!BO->getLHS()->getType()->isIntegralOrEnumerationType() ||
         !BO->getRHS()->getType()->isIntegralOrEnumerationType())
       return unknownFor(E, "arithmetic on non-integer values", threadVarying(E));
-    Opcode Op;
-    switch (BO->getOpcode()) {
-    case BO_Add: Op = Opcode::Add; break;
-    case BO_Sub: Op = Opcode::Sub; break;
-    case BO_Mul: Op = Opcode::Mul; break;
-    case BO_Div: Op = Opcode::Div; break;
-    case BO_Rem: Op = Opcode::Rem; break;
-    case BO_Shl: Op = Opcode::Shl; break;
-    case BO_Shr: Op = Opcode::Shr; break;
-    case BO_And: Op = Opcode::And; break;
-    case BO_Or: Op = Opcode::Or; break;
-    case BO_Xor: Op = Opcode::Xor; break;
-    case BO_LT: Op = Opcode::LT; break;
-    case BO_LE: Op = Opcode::LE; break;
-    case BO_GT: Op = Opcode::GT; break;
-    case BO_GE: Op = Opcode::GE; break;
-    case BO_EQ: Op = Opcode::EQ; break;
-    case BO_NE: Op = Opcode::NE; break;
-    case BO_LAnd:
-      return SymExpr::binary(Opcode::LAnd, boolOf(BO->getLHS()), boolOf(BO->getRHS()), T);
-    case BO_LOr:
-      return SymExpr::binary(Opcode::LOr, boolOf(BO->getLHS()), boolOf(BO->getRHS()), T);
-    default:
+    if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr)
+      return SymExpr::binary(BO->getOpcode() == BO_LAnd ? Opcode::LAnd : Opcode::LOr,
+                             boolOf(BO->getLHS()), boolOf(BO->getRHS()), T);
+    std::optional<Opcode> Arith = arithmeticOpcode(BO->getOpcode());
+    if (!Arith)
       return unknownFor(E, "unsupported binary operator", true);
-    }
+    Opcode Op = *Arith;
     SymRef L = intOf(BO->getLHS()), R = intOf(BO->getRHS());
     if (isComparison(Op))
       return SymExpr::binary(Op, L, R, T);

@@ -744,8 +744,9 @@ FunctionModel FunctionWalker::walk(const FunctionDecl *FD,
       continue;
     const ParmVarDecl *P = FD->getParamDecl(I);
     IntType T = intTypeOf(P->getType());
-    Vars.Ints[P] = F.Constant ? SymExpr::constant(*F.Constant, T)
-                              : SymExpr::cast(SymExpr::blockDim(Axis(*F.BlockAxis)), T);
+    Vars.Ints[P] = F.Constant   ? SymExpr::constant(*F.Constant, T)
+                   : F.BlockAxis ? SymExpr::cast(SymExpr::blockDim(Axis(*F.BlockAxis)), T)
+                                 : SymExpr::cast(F.Value, T);
     LaunchArgument A = F.Text;
     A.Param = P->getNameAsString();
     M.LaunchArguments.push_back(A);

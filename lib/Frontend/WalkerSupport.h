@@ -12,6 +12,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <optional>
 #include "clang/AST/RecursiveASTVisitor.h"
 
 namespace cbl {
@@ -55,6 +57,44 @@ inline SymRef blockThreadCount(IntType T) {
 /// spelled).
 SymRef cooperativeGroupQuery(const std::string &Name, const clang::CXXRecordDecl *RD, IntType T,
                              llvm::function_ref<std::string()> Spelling);
+
+/// The C++ integer type T has (bool, enums by their underlying type; 64-bit
+/// signed for anything else).
+inline IntType intTypeOf(clang::QualType T, const clang::ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  if (T->isBooleanType())
+    return IntType::boolean();
+  if (const auto *ET = T->getAs<clang::EnumType>())
+    T = ET->getDecl()->getIntegerType();
+  if (T->isIntegerType())
+    return {unsigned(Ctx.getIntWidth(T)), T->isSignedIntegerOrEnumerationType()};
+  return IntType::i64();
+}
+
+/// The access model's operator for an arithmetic, bitwise or comparison
+/// operator of Clang's (not assignments, commas, && or ||).
+inline std::optional<Opcode> arithmeticOpcode(clang::BinaryOperatorKind K) {
+  using namespace clang;
+  switch (K) {
+  case BO_Add: return Opcode::Add;
+  case BO_Sub: return Opcode::Sub;
+  case BO_Mul: return Opcode::Mul;
+  case BO_Div: return Opcode::Div;
+  case BO_Rem: return Opcode::Rem;
+  case BO_Shl: return Opcode::Shl;
+  case BO_Shr: return Opcode::Shr;
+  case BO_And: return Opcode::And;
+  case BO_Or: return Opcode::Or;
+  case BO_Xor: return Opcode::Xor;
+  case BO_LT: return Opcode::LT;
+  case BO_LE: return Opcode::LE;
+  case BO_GT: return Opcode::GT;
+  case BO_GE: return Opcode::GE;
+  case BO_EQ: return Opcode::EQ;
+  case BO_NE: return Opcode::NE;
+  default: return std::nullopt;
+  }
+}
 
 /// E without parentheses, default arguments and default member initialisers
 /// (their expressions stand where they are used).

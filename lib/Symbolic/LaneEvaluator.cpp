@@ -451,7 +451,13 @@ bool evaluateNumber(const SymExpr &E, const LaneEnv &Env, int64_t &Out) {
     int64_t A;
     if (!evaluateNumber(*E.Ops[0], Env, A))
       return false;
-    Out = wrapToType(E.Op == Opcode::Neg ? A * -1 : E.Op == Opcode::Not ? ~A : int64_t(A == 0), T);
+    if (E.Op == Opcode::Log2 && A < 1)
+      return false;
+    Out = wrapToType(E.Op == Opcode::Neg   ? A * -1
+                     : E.Op == Opcode::Not ? ~A
+                     : E.Op == Opcode::Log2 ? floorLog2(uint64_t(A))
+                                            : int64_t(A == 0),
+                     T);
     return true;
   }
   case ExprKind::Binary: {
@@ -572,6 +578,10 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
       return nonLinear(A, A, opcodeSpelling(E.Op), E);
     if (E.Op == Opcode::Not)
       return known(~A.C, E.Type);
+    if (E.Op == Opcode::Log2)
+      return A.C >= 1 ? known(floorLog2(uint64_t(A.C)), E.Type)
+                      : unknown(UnknownKind::Undefined,
+                                "the logarithm of " + std::to_string(A.C) + " converted to an integer");
     return known(A.C == 0, E.Type);
   }
   case ExprKind::Binary: {

@@ -25,7 +25,7 @@ const Opcode Binaries[] = {Opcode::Add, Opcode::Sub, Opcode::Mul, Opcode::Div, O
                            Opcode::Shl, Opcode::Shr, Opcode::And, Opcode::Or,  Opcode::Xor,
                            Opcode::Min, Opcode::Max, Opcode::LT,  Opcode::LE,  Opcode::GT,
                            Opcode::GE,  Opcode::EQ,  Opcode::NE,  Opcode::LAnd, Opcode::LOr};
-const Opcode Unaries[] = {Opcode::Neg, Opcode::Not, Opcode::LNot};
+const Opcode Unaries[] = {Opcode::Neg, Opcode::Not, Opcode::LNot, Opcode::Log2};
 
 struct Generator {
   std::mt19937_64 Rng{20261122};
@@ -86,6 +86,32 @@ TEST(LaneEvaluator, NumericPathAgreesWithSymbolicEvaluation) {
   // Both kinds of result occur, so both paths were compared.
   EXPECT_GT(Numbers, 2000u);
   EXPECT_GT(Others, 2000u);
+}
+
+// (int)log2(n) of a launch argument: floor(log2(n)) for n >= 1, folded when
+// n is constant; for n <= 0 (converting the logarithm is undefined) an
+// unknown with the reason, never a number.
+TEST(LaneEvaluator, FloorLog2) {
+  auto Log2 = [](SymRef A) { return SymExpr::unary(Opcode::Log2, A, IntType::i32()); };
+  EXPECT_EQ(Log2(SymExpr::constant(1, IntType::i32()))->Value, 0);
+  EXPECT_EQ(Log2(SymExpr::constant(64, IntType::i32()))->Value, 6);
+  EXPECT_EQ(Log2(SymExpr::constant(100, IntType::i32()))->Value, 6);
+  EXPECT_FALSE(Log2(SymExpr::constant(0, IntType::i32()))->isConst());
+  SymRef Half = SymExpr::binary(Opcode::Div, SymExpr::cast(SymExpr::blockDim(Axis::X), IntType::i32()),
+                                SymExpr::constant(2, IntType::i32()), IntType::i32());
+  EXPECT_EQ(toString(Log2(Half)), "log2(blockDim.x / 2)");
+  LaneEnv Env;
+  for (unsigned B : {1u, 2u, 128u, 1000u}) {
+    Env.BlockDim[0] = B;
+    LaneValue V = evaluateLane(*Log2(Half), Env);
+    if (B < 2) {
+      EXPECT_EQ(V.Unknown, UnknownKind::Undefined);
+      EXPECT_EQ(V.Why, "the logarithm of 0 converted to an integer");
+    } else {
+      ASSERT_TRUE(V.exact());
+      EXPECT_EQ(V.C, floorLog2(B / 2));
+    }
+  }
 }
 
 } // namespace

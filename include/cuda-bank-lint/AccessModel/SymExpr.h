@@ -53,8 +53,9 @@ enum class ExprKind {
 };
 
 enum class Opcode {
-  // unary
-  Neg, Not, LNot,
+  // unary; Log2 is floor(log2(x)), what (int)log2(n) gives for n >= 1 (not
+  // folded for n <= 0, where converting the logarithm is undefined)
+  Neg, Not, LNot, Log2,
   // binary arithmetic
   Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Min, Max,
   // comparisons and logic (result type bool)
@@ -116,6 +117,9 @@ SymRef withOperands(const SymRef &E, const std::vector<SymRef> &Ops);
 
 /// E without the conversions around it (the node a cast chain wraps).
 const SymExpr &stripCasts(const SymExpr &E);
+
+/// floor(log2(V)) for V >= 1.
+inline int64_t floorLog2(uint64_t V) { return 63 - __builtin_clzll(V); }
 
 /// Wraps V to the range of T (two's complement truncation, sign or zero
 /// extension back to 64 bits).

@@ -1,11 +1,15 @@
-// RUN: %cbl --format=json %s | %FileCheck %s
+// RUN: %cbl --config='{LaunchArguments: false}' --format=json %s | %FileCheck %s
+// RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=LAUNCH
 // A morphology filter's van Herk/Gil-Werman pass (the shape of HeCBench's
 // morphology-cuda): the block width is a kernel parameter (selSize), a scan
 // over it runs log2(selSize) steps, and byte offsets depend on it. Every
 // value of the parameter the analysis tries runs the block's warps and the
 // scan's steps; this took 16 s for the real file (60x Clang's parse, issue
 // #17) and must stay bounded. Accesses whose cost depends on selSize in ways
-// the engine cannot state are unknown with the reason.
+// the engine cannot state are unknown with the reason. The launch builds the
+// block from the same variable it passes for selSize (dim3 b(sel, 1)): with
+// the launch arguments used (the default), selSize is blockDim.x and every
+// access is exact for each block width tried.
 template <int opType>
 __device__ void twoWayScan(const unsigned char *buffer, unsigned char *opArray, const int selSize, const int tid) {
   opArray[tid] = buffer[tid];
@@ -44,3 +48,5 @@ void run(unsigned char *d, unsigned char *s, int w, int h, int sel) {
 // CHECK: "expression": "opArray[tid + selSize - 1]"
 // CHECK: "reason": "the address has an offset of 3-byte steps that depends on 'selSize'
 // CHECK: "status": "unknown"
+// LAUNCH: "kernel parameter 'selSize' taken as blockDim.x: the launch at {{.*}}parameter-block-width.cu:42:3 (the only one in this file) passes 'sel' for it"
+// LAUNCH-NOT: "status": "{{bound|unknown}}"

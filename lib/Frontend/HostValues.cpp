@@ -1,0 +1,317 @@
+//===- HostValues.cpp - Host values at a launch, over its block size -------===//
+#include "HostValues.h"
+#include "WalkerSupport.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cbl {
+
+void HostWrites::written(const VarDecl *VD, const BinaryOperator *PlainAssignment) {
+  Writes &W = Of[VD];
+  ++W.Count;
+  W.Sole = W.Count == 1 ? PlainAssignment : nullptr;
+}
+
+void HostWrites::noteBody(const Stmt *Body) {
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!CS)
+    return;
+  for (const Stmt *S : CS->body()) {
+    if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(S))
+      S = EWC->getSubExpr();
+    if (S)
+      TopLevel[S] = CS;
+  }
+}
+
+const Expr *withoutCopies(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    const auto *CE = dyn_cast<CXXConstructExpr>(E);
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    else if (CE && CE->getConstructor() && CE->getConstructor()->isCopyOrMoveConstructor() &&
+             CE->getNumArgs() == 1)
+      E = CE->getArg(0);
+    else
+      return E;
+  }
+  return E;
+}
+
+namespace {
+
+/// Definitions followed, and the depth of the expressions translated.
+constexpr unsigned MaxDepth = 12;
+
+bool unusable(const Expr *E) {
+  return !E || E->getType().isNull() || E->isTypeDependent() || E->isValueDependent() ||
+         E->containsErrors();
+}
+
+const VarDecl *referencedVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+bool isLog2Call(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || Call->getNumArgs() != 1 || !FD->getIdentifier())
+    return false;
+  StringRef N = FD->getName();
+  return N == "log2" || N == "log2f" || N == "__builtin_log2" || N == "__builtin_log2f";
+}
+
+class Translator {
+public:
+  Translator(const CUDAKernelCallExpr *K, const HostWrites &W, const BlockVariables &Block,
+             ASTContext &Ctx)
+      : K(K), W(W), Block(Block), Ctx(Ctx), SM(Ctx.getSourceManager()),
+        LaunchAt(SM.getExpansionLoc(K->getBeginLoc())) {}
+
+  /// The expression VD stands for at At (with where it is evaluated): its
+  /// initialiser when it is never written, or its one plain assignment when
+  /// that stands directly in the body of the launch's function, before At.
+  const Expr *definition(const VarDecl *VD, SourceLocation At, SourceLocation &DefAt) const {
+    if (!VD->isLocalVarDeclOrParm() || VD->isStaticLocal() || VD->getType().isVolatileQualified())
+      return nullptr;
+    auto It = W.Of.find(VD);
+    if (It == W.Of.end()) {
+      if (isa<ParmVarDecl>(VD) || !VD->getInit())
+        return nullptr;
+      DefAt = VD->getLocation();
+      return VD->getInit();
+    }
+    const BinaryOperator *A = It->second.Sole;
+    if (It->second.Count != 1 || !A || !topLevelBefore(A, At))
+      return nullptr;
+    DefAt = A->getBeginLoc();
+    return A->getRHS();
+  }
+
+  /// VD has at At the value it has at the launch.
+  bool stableAt(const VarDecl *VD, SourceLocation At) const {
+    if (SM.getExpansionLoc(At) == LaunchAt)
+      return true;
+    auto It = W.Of.find(VD);
+    return It == W.Of.end() ||
+           (It->second.Count == 1 && It->second.Sole && topLevelBefore(It->second.Sole, At));
+  }
+
+  /// The variable E is at At once one-definition copies are followed
+  /// (n, when size = n; dim3 lws(size)).
+  const VarDecl *leaf(const Expr *E, SourceLocation At) const {
+    const VarDecl *VD = referencedVar(E);
+    for (unsigned Depth = 0; VD && Depth < MaxDepth; ++Depth) {
+      SourceLocation DefAt;
+      const Expr *Def = definition(VD, At, DefAt);
+      const VarDecl *Next = Def ? referencedVar(Def) : nullptr;
+      if (!Next || !Next->getType()->isIntegerType())
+        return VD;
+      VD = Next;
+      At = DefAt;
+    }
+    return nullptr;
+  }
+
+  std::optional<SymRef> value(const Expr *E, SourceLocation At, unsigned Depth);
+
+  std::string Definition; ///< the first definition more than a variable
+  llvm::SmallVector<std::pair<const VarDecl *, Axis>, 3> Leaves; ///< block variables used
+
+private:
+  bool topLevelBefore(const Stmt *S, SourceLocation At) const {
+    auto T = W.TopLevel.find(S);
+    if (T == W.TopLevel.end())
+      return false;
+    const CompoundStmt *Body = T->second;
+    return SM.isPointWithin(LaunchAt, SM.getExpansionLoc(Body->getBeginLoc()),
+                            SM.getExpansionLoc(Body->getEndLoc())) &&
+           SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), SM.getExpansionLoc(At));
+  }
+  std::optional<SymRef> variable(const VarDecl *VD, IntType T, SourceLocation At, unsigned Depth);
+  std::optional<SymRef> log2Of(const Expr *E, IntType T, SourceLocation At, unsigned Depth);
+
+  const CUDAKernelCallExpr *K;
+  const HostWrites &W;
+  const BlockVariables &Block;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  SourceLocation LaunchAt;
+};
+
+std::optional<SymRef> Translator::variable(const VarDecl *VD, IntType T, SourceLocation At,
+                                           unsigned Depth) {
+  if (auto B = Block.find(VD); B != Block.end()) {
+    if (!stableAt(VD, At))
+      return std::nullopt;
+    if (llvm::find(Leaves, *B) == Leaves.end())
+      Leaves.push_back(*B);
+    return SymExpr::cast(SymExpr::blockDim(B->second), T);
+  }
+  SourceLocation DefAt;
+  const Expr *Def = definition(VD, At, DefAt);
+  if (!Def)
+    return std::nullopt;
+  if (Definition.empty() && !referencedVar(Def))
+    Definition = Lexer::getSourceText(CharSourceRange::getTokenRange(Def->getSourceRange()), SM,
+                                      Ctx.getLangOpts())
+                     .str();
+  auto V = value(Def, DefAt, Depth + 1);
+  return V ? std::optional<SymRef>(SymExpr::cast(*V, T)) : std::nullopt;
+}
+
+/// (int)log2(n) (also through floor, and log2f) of an integer n converted.
+std::optional<SymRef> Translator::log2Of(const Expr *E, IntType T, SourceLocation At, unsigned Depth) {
+  E = E->IgnoreParens();
+  while (const auto *CE = dyn_cast<CastExpr>(E)) {
+    if (CE->getCastKind() != CK_FloatingCast && CE->getCastKind() != CK_NoOp)
+      break;
+    E = CE->getSubExpr()->IgnoreParens();
+  }
+  if (!isLog2Call(E))
+    return std::nullopt;
+  const Expr *Arg = cast<CallExpr>(E)->getArg(0)->IgnoreParens();
+  const auto *Conv = dyn_cast<CastExpr>(Arg);
+  if (!Conv || Conv->getCastKind() != CK_IntegralToFloating)
+    return std::nullopt;
+  auto N = value(Conv->getSubExpr(), At, Depth + 1);
+  if (!N)
+    return std::nullopt;
+  return SymExpr::cast(SymExpr::unary(Opcode::Log2, *N, (*N)->Type), T);
+}
+
+std::optional<SymRef> Translator::value(const Expr *E, SourceLocation At, unsigned Depth) {
+  if (unusable(E) || Depth > MaxDepth)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (!E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  IntType T = intTypeOf(E->getType(), Ctx);
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    return SymExpr::constant(R.Val.getInt().getExtValue(), T);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD ? variable(VD, T, At, Depth) : std::nullopt;
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    if (CE->getCastKind() == CK_FloatingToIntegral)
+      return log2Of(CE->getSubExpr(), T, At, Depth);
+    auto V = value(CE->getSubExpr(), At, Depth + 1);
+    return V ? std::optional<SymRef>(SymExpr::cast(*V, T)) : std::nullopt;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    auto V = value(UO->getSubExpr(), At, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    switch (UO->getOpcode()) {
+    case UO_Plus: return SymExpr::cast(*V, T);
+    case UO_Minus: return SymExpr::unary(Opcode::Neg, SymExpr::cast(*V, T), T);
+    case UO_Not: return SymExpr::unary(Opcode::Not, SymExpr::cast(*V, T), T);
+    default: return std::nullopt;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<Opcode> Op = arithmeticOpcode(BO->getOpcode());
+    std::optional<SymRef> L = Op ? value(BO->getLHS(), At, Depth + 1) : std::nullopt;
+    std::optional<SymRef> Rv = L ? value(BO->getRHS(), At, Depth + 1) : std::nullopt;
+    if (!Rv)
+      return std::nullopt;
+    if (isComparison(*Op))
+      return SymExpr::binary(*Op, *L, *Rv, T);
+    bool Shift = *Op == Opcode::Shl || *Op == Opcode::Shr;
+    return SymExpr::binary(*Op, SymExpr::cast(*L, T), Shift ? *Rv : SymExpr::cast(*Rv, T), T);
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = value(CO->getCond(), At, Depth + 1);
+    auto A = C ? value(CO->getTrueExpr(), At, Depth + 1) : std::nullopt;
+    auto B = A ? value(CO->getFalseExpr(), At, Depth + 1) : std::nullopt;
+    if (!B)
+      return std::nullopt;
+    return SymExpr::select(*C, SymExpr::cast(*A, T), SymExpr::cast(*B, T), T);
+  }
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return value(FE->getSubExpr(), At, Depth + 1);
+  return std::nullopt;
+}
+
+} // namespace
+
+BlockVariables blockVariables(const CUDAKernelCallExpr *K, const HostWrites &W, ASTContext &Ctx) {
+  BlockVariables Out;
+  if (!K->getConfig() || K->getConfig()->getNumArgs() < 2)
+    return Out;
+  Translator Tr(K, W, Out, Ctx);
+  const Expr *E = K->getConfig()->getArg(1);
+  SourceLocation At = K->getBeginLoc();
+  for (unsigned Depth = 0; E && Depth < MaxDepth; ++Depth) {
+    E = withoutCopies(E);
+    if (unusable(E))
+      return Out;
+    if (E->getType()->isIntegerType()) { // k<<<g, n>>>: dim3(n)
+      if (const VarDecl *VD = Tr.leaf(E, At))
+        Out[VD] = Axis::X;
+      return Out;
+    }
+    // dim3 lws(n), dim3 b(x, y), dim3 b = {x, y}: a variable per component.
+    llvm::ArrayRef<const Expr *> Parts;
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() == 1 && !CE->getArg(0)->getType()->isIntegerType()) {
+        E = CE->getArg(0); // dim3(uint3)
+        continue;
+      }
+      Parts = llvm::ArrayRef<const Expr *>(CE->getArgs(), CE->getNumArgs());
+    } else if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+      Parts = llvm::ArrayRef<const Expr *>(ILE->getInits(), ILE->getNumInits());
+    } else if (const VarDecl *VD = referencedVar(E)) {
+      SourceLocation DefAt;
+      E = Tr.definition(VD, At, DefAt);
+      At = DefAt;
+      continue;
+    } else {
+      return Out;
+    }
+    for (unsigned I = 0; I < Parts.size() && I < 3; ++I) {
+      if (isa<CXXDefaultArgExpr>(Parts[I]) || !Parts[I]->getType()->isIntegerType())
+        break;
+      if (const VarDecl *VD = Tr.leaf(Parts[I], At))
+        Out.try_emplace(VD, Axis(I));
+    }
+    return Out;
+  }
+  return Out;
+}
+
+std::optional<SymRef> hostValueAt(const Expr *E, const CUDAKernelCallExpr *K, const HostWrites &W,
+                                  const BlockVariables &Block, ASTContext &Ctx,
+                                  std::string *Description) {
+  if (Block.empty())
+    return std::nullopt;
+  Translator Tr(K, W, Block, Ctx);
+  if (!unusable(E) && !referencedVar(E))
+    Tr.Definition = Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                         Ctx.getSourceManager(), Ctx.getLangOpts())
+                        .str();
+  std::optional<SymRef> V = Tr.value(E, K->getBeginLoc(), 0);
+  if (!V || Tr.Leaves.empty())
+    return std::nullopt;
+  if (Description) {
+    std::string Axes;
+    for (const auto &[VD, A] : Tr.Leaves)
+      Axes += (Axes.empty() ? "'" : ", '") + VD->getNameAsString() + "' = blockDim." + axisName(A);
+    *Description = Tr.Definition.empty() ? std::string("blockDim.") + axisName(Tr.Leaves[0].second)
+                                         : Tr.Definition + " with " + Axes;
+  }
+  return V;
+}
+
+} // namespace cbl

@@ -1,0 +1,100 @@
+// Kernel parameters that the launch computes from the block size it uses,
+// whatever the program reads at run time: 'n' is the variable the block is
+// built from (through a local assigned once, directly in the function body,
+// before the launch), and 'iterations' is (int)log2(n / 2). With the block
+// size pinned both are known, the loop runs log2(64) = 6 times and every
+// iteration's degree is exact: 2-way, then 4-way (stride 4: 32 lanes, 8 banks;
+// stride 8: 16 lanes; 16: 8 lanes; 32: 4 lanes), then 2-way (stride 64, lanes
+// 0 and 1). A local written twice, a block size computed from the variable
+// (n / 2: n is 2 * blockDim.x or one more), or a value read before the
+// assignment it would need is not followed: those parameters stay unknown.
+// RUN: %cbl --block-dim=128 --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
+// RUN: %cbl --block-dim=128 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
+#include <cmath>
+
+__global__ void sweep(float *out, int n, int iterations) {
+  extern __shared__ float s[];
+  int t = threadIdx.x;
+  s[t] = out[t];
+  __syncthreads();
+  int stride = 1;
+  for (int j = 0; j < iterations; j++) {
+    stride <<= 1;
+    if (t < n / stride)
+      s[t * stride] += 1.0f;
+    __syncthreads();
+  }
+  out[t] = s[t];
+}
+// CHECK: sweep:24:7 ld 4 exact 4-way 4/1
+// TEXT: block-size-arguments.cu:24:7: warning: up to 4-way bank conflict reading 's'{{.*}}(2-way at stride=1, j=0, 4-way at stride=2, j=1, 4-way at stride=4, j=2 (16 lanes active), 4-way at stride=8, j=3 (8 lanes active), 4-way at stride=16, j=4 (4 lanes active), 2-way at stride=32, j=5 (2 lanes active))
+// TEXT: note: kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}block-size-arguments.cu:[[# @LINE+8]]:3 (the only one in this file) passes 'system_size' for it
+// TEXT: note: kernel parameter 'iterations' taken as log2(system_size / 2) with 'system_size' = blockDim.x: the launch at {{.*}} passes 'iterations' for it
+
+double run(float *d, int system_size) {
+  size_t local;
+  int iterations = log2(system_size / 2);
+  local = system_size;
+  dim3 lws(local);
+  sweep<<<16, lws, system_size * sizeof(float)>>>(d, system_size, iterations);
+  return 0;
+}
+
+__global__ void twice(float *out, int n, int iterations) {
+  extern __shared__ float s[];
+  int stride = 1;
+  for (int j = 0; j < iterations; j++) {
+    stride <<= 1;
+    if (threadIdx.x < n / stride)
+      s[threadIdx.x * stride] += 1.0f;
+    __syncthreads();
+  }
+}
+// CHECK: twice:49:7 ld 4 bound
+// TEXT: note: kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}:[[# @LINE+8]]:3 (the only one in this file) passes 'local' for it
+// TEXT-NOT: kernel parameter 'iterations' taken as
+
+void runTwice(float *d, int n, bool small) {
+  int local = n;
+  int iterations = log2(n / 2);
+  if (small)
+    local = 64;
+  twice<<<16, local>>>(d, local, iterations);
+}
+
+__global__ void halved(float *out, int n, int iterations) {
+  extern __shared__ float s[];
+  int stride = 1;
+  for (int j = 0; j < iterations; j++) {
+    stride <<= 1;
+    if (threadIdx.x < n / stride)
+      s[threadIdx.x * stride] += 1.0f;
+    __syncthreads();
+  }
+}
+// CHECK: halved:71:7 ld 4 bound
+
+void runHalved(float *d, int n) {
+  int half = n / 2;
+  halved<<<16, half>>>(d, n, log2(n));
+}
+
+__global__ void early(float *out, int n, int iterations) {
+  extern __shared__ float s[];
+  int stride = 1;
+  for (int j = 0; j < iterations; j++) {
+    stride <<= 1;
+    if (threadIdx.x < n / stride)
+      s[threadIdx.x * stride] += 1.0f;
+    __syncthreads();
+  }
+}
+// CHECK: early:88:7 ld 4 bound
+// TEXT: block-size-arguments.cu:[[# @LINE+6]]:3: note: kernel parameter 'n' taken as blockDim.x
+
+void runEarly(float *d, int n) {
+  int local;
+  int iterations = log2(local);
+  local = n;
+  early<<<16, local>>>(d, n, iterations);
+}
