@@ -204,7 +204,7 @@ std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCal
   }
   // A function of the block size: k<<<g, lws>>>(..., log2(n / 2)), lws(n).
   if (F.Text.Value.empty())
-    if (auto V = hostValueAt(Arg, K, Writes, blockVariables(K, Writes, Ctx), Ctx, &F.Text.Value))
+    if (auto V = hostValueAt(Arg, K, Writes, blockSizes(K, Writes, Ctx), Ctx, &F.Text.Value))
       F.Value = *V;
   if (F.Text.Value.empty())
     return std::nullopt;

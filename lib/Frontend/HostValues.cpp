@@ -5,6 +5,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <fmt/format.h>
+
 using namespace clang;
 
 namespace cbl {
@@ -70,12 +72,45 @@ bool isLog2Call(const Expr *E) {
   return N == "log2" || N == "log2f" || N == "__builtin_log2" || N == "__builtin_log2f";
 }
 
+/// Host values the analysis does not know are unknowns marked with this
+/// reason (and the declaration's position, so two variables of one name
+/// stay apart); an argument's value must not keep any.
+constexpr const char *HostReason = "a value the host program computes";
+
+SymRef hostLeaf(const VarDecl *VD, IntType T) {
+  return SymExpr::uniform(VD->getNameAsString(),
+                          std::string(HostReason) + " #" +
+                              std::to_string(VD->getLocation().getRawEncoding()),
+                          T);
+}
+
+bool mentionsHostLeaf(const SymRef &E) {
+  for (const SymExpr *U : collectLeaves(E).Uniforms)
+    if (StringRef(U->Reason).starts_with(HostReason))
+      return true;
+  return false;
+}
+
+bool sameExpr(const SymExpr &A, const SymExpr &B) {
+  return A.Hash == B.Hash && A.Kind == B.Kind && A.Type == B.Type && toString(A) == toString(B);
+}
+
+/// E with every subexpression equal to Core (casts aside) replaced by By.
+SymRef substitute(const SymRef &E, const SymExpr &Core, const SymRef &By, unsigned Depth = 0) {
+  if (sameExpr(*E, Core))
+    return SymExpr::cast(By, E->Type);
+  if (E->Ops.empty() || Depth > 64)
+    return E;
+  std::vector<SymRef> Ops;
+  for (const SymRef &Op : E->Ops)
+    Ops.push_back(substitute(Op, Core, By, Depth + 1));
+  return withOperands(E, Ops);
+}
+
 class Translator {
 public:
-  Translator(const CUDAKernelCallExpr *K, const HostWrites &W, const BlockVariables &Block,
-             ASTContext &Ctx)
-      : K(K), W(W), Block(Block), Ctx(Ctx), SM(Ctx.getSourceManager()),
-        LaunchAt(SM.getExpansionLoc(K->getBeginLoc())) {}
+  Translator(const CUDAKernelCallExpr *K, const HostWrites &W, ASTContext &Ctx)
+      : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), LaunchAt(SM.getExpansionLoc(K->getBeginLoc())) {}
 
   /// The expression VD stands for at At (with where it is evaluated): its
   /// initialiser when it is never written, or its one plain assignment when
@@ -97,35 +132,20 @@ public:
     return A->getRHS();
   }
 
-  /// VD has at At the value it has at the launch.
+  /// VD's value at At is its value at the launch: it is never written, or
+  /// At is the launch itself.
   bool stableAt(const VarDecl *VD, SourceLocation At) const {
-    if (SM.getExpansionLoc(At) == LaunchAt)
-      return true;
-    auto It = W.Of.find(VD);
-    return It == W.Of.end() ||
-           (It->second.Count == 1 && It->second.Sole && topLevelBefore(It->second.Sole, At));
-  }
-
-  /// The variable E is at At once one-definition copies are followed
-  /// (n, when size = n; dim3 lws(size)).
-  const VarDecl *leaf(const Expr *E, SourceLocation At) const {
-    const VarDecl *VD = referencedVar(E);
-    for (unsigned Depth = 0; VD && Depth < MaxDepth; ++Depth) {
-      SourceLocation DefAt;
-      const Expr *Def = definition(VD, At, DefAt);
-      const VarDecl *Next = Def ? referencedVar(Def) : nullptr;
-      if (!Next || !Next->getType()->isIntegerType())
-        return VD;
-      VD = Next;
-      At = DefAt;
-    }
-    return nullptr;
+    return SM.getExpansionLoc(At) == LaunchAt || !W.Of.count(VD);
   }
 
   std::optional<SymRef> value(const Expr *E, SourceLocation At, unsigned Depth);
 
   std::string Definition; ///< the first definition more than a variable
-  llvm::SmallVector<std::pair<const VarDecl *, Axis>, 3> Leaves; ///< block variables used
+  std::string spelling(const Expr *E) const {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+                                Ctx.getLangOpts())
+        .str();
+  }
 
 private:
   bool topLevelBefore(const Stmt *S, SourceLocation At) const {
@@ -140,9 +160,7 @@ private:
   std::optional<SymRef> variable(const VarDecl *VD, IntType T, SourceLocation At, unsigned Depth);
   std::optional<SymRef> log2Of(const Expr *E, IntType T, SourceLocation At, unsigned Depth);
 
-  const CUDAKernelCallExpr *K;
   const HostWrites &W;
-  const BlockVariables &Block;
   ASTContext &Ctx;
   const SourceManager &SM;
   SourceLocation LaunchAt;
@@ -150,23 +168,18 @@ private:
 
 std::optional<SymRef> Translator::variable(const VarDecl *VD, IntType T, SourceLocation At,
                                            unsigned Depth) {
-  if (auto B = Block.find(VD); B != Block.end()) {
-    if (!stableAt(VD, At))
-      return std::nullopt;
-    if (llvm::find(Leaves, *B) == Leaves.end())
-      Leaves.push_back(*B);
-    return SymExpr::cast(SymExpr::blockDim(B->second), T);
-  }
   SourceLocation DefAt;
-  const Expr *Def = definition(VD, At, DefAt);
-  if (!Def)
+  if (const Expr *Def = definition(VD, At, DefAt)) {
+    if (Definition.empty() && !referencedVar(Def))
+      Definition = spelling(Def);
+    if (auto V = value(Def, DefAt, Depth + 1))
+      return SymExpr::cast(*V, T);
+  }
+  // A value the program computes at run time (a parameter, argv): the
+  // same unknown wherever it is read with the value it has at the launch.
+  if (!VD->getType()->isIntegralOrEnumerationType() || !stableAt(VD, At))
     return std::nullopt;
-  if (Definition.empty() && !referencedVar(Def))
-    Definition = Lexer::getSourceText(CharSourceRange::getTokenRange(Def->getSourceRange()), SM,
-                                      Ctx.getLangOpts())
-                     .str();
-  auto V = value(Def, DefAt, Depth + 1);
-  return V ? std::optional<SymRef>(SymExpr::cast(*V, T)) : std::nullopt;
+  return SymExpr::cast(hostLeaf(VD, intTypeOf(VD->getType(), Ctx)), T);
 }
 
 /// (int)log2(n) (also through floor, and log2f) of an integer n converted.
@@ -179,11 +192,14 @@ std::optional<SymRef> Translator::log2Of(const Expr *E, IntType T, SourceLocatio
   }
   if (!isLog2Call(E))
     return std::nullopt;
+  // log2(double) of a converted integer, or <cmath>'s overload for
+  // integers (std::log2<int>, what <math.h> makes ::log2(n) call).
   const Expr *Arg = cast<CallExpr>(E)->getArg(0)->IgnoreParens();
-  const auto *Conv = dyn_cast<CastExpr>(Arg);
-  if (!Conv || Conv->getCastKind() != CK_IntegralToFloating)
+  if (const auto *Conv = dyn_cast<CastExpr>(Arg); Conv && Conv->getCastKind() == CK_IntegralToFloating)
+    Arg = Conv->getSubExpr();
+  if (!Arg->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
-  auto N = value(Conv->getSubExpr(), At, Depth + 1);
+  auto N = value(Arg, At, Depth + 1);
   if (!N)
     return std::nullopt;
   return SymExpr::cast(SymExpr::unary(Opcode::Log2, *N, (*N)->Type), T);
@@ -246,23 +262,26 @@ std::optional<SymRef> Translator::value(const Expr *E, SourceLocation At, unsign
 
 } // namespace
 
-BlockVariables blockVariables(const CUDAKernelCallExpr *K, const HostWrites &W, ASTContext &Ctx) {
-  BlockVariables Out;
+BlockSizes blockSizes(const CUDAKernelCallExpr *K, const HostWrites &W, ASTContext &Ctx) {
+  BlockSizes Out;
   if (!K->getConfig() || K->getConfig()->getNumArgs() < 2)
     return Out;
-  Translator Tr(K, W, Out, Ctx);
+  Translator Tr(K, W, Ctx);
   const Expr *E = K->getConfig()->getArg(1);
   SourceLocation At = K->getBeginLoc();
+  auto Size = [&](const Expr *Part) -> SymRef {
+    auto V = Tr.value(Part, At, 1);
+    return V && !(*V)->isConst() && mentionsHostLeaf(*V) ? *V : nullptr;
+  };
   for (unsigned Depth = 0; E && Depth < MaxDepth; ++Depth) {
     E = withoutCopies(E);
     if (unusable(E))
       return Out;
     if (E->getType()->isIntegerType()) { // k<<<g, n>>>: dim3(n)
-      if (const VarDecl *VD = Tr.leaf(E, At))
-        Out[VD] = Axis::X;
+      Out[0] = Size(E);
       return Out;
     }
-    // dim3 lws(n), dim3 b(x, y), dim3 b = {x, y}: a variable per component.
+    // dim3 lws(n), dim3 b(x, y), dim3 b = {x, y}: a size per component.
     llvm::ArrayRef<const Expr *> Parts;
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
       if (CE->getNumArgs() == 1 && !CE->getArg(0)->getType()->isIntegerType()) {
@@ -283,8 +302,7 @@ BlockVariables blockVariables(const CUDAKernelCallExpr *K, const HostWrites &W, 
     for (unsigned I = 0; I < Parts.size() && I < 3; ++I) {
       if (isa<CXXDefaultArgExpr>(Parts[I]) || !Parts[I]->getType()->isIntegerType())
         break;
-      if (const VarDecl *VD = Tr.leaf(Parts[I], At))
-        Out.try_emplace(VD, Axis(I));
+      Out[I] = Size(Parts[I]);
     }
     return Out;
   }
@@ -292,25 +310,31 @@ BlockVariables blockVariables(const CUDAKernelCallExpr *K, const HostWrites &W, 
 }
 
 std::optional<SymRef> hostValueAt(const Expr *E, const CUDAKernelCallExpr *K, const HostWrites &W,
-                                  const BlockVariables &Block, ASTContext &Ctx,
+                                  const BlockSizes &Block, ASTContext &Ctx,
                                   std::string *Description) {
-  if (Block.empty())
-    return std::nullopt;
-  Translator Tr(K, W, Block, Ctx);
+  Translator Tr(K, W, Ctx);
   if (!unusable(E) && !referencedVar(E))
-    Tr.Definition = Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
-                                         Ctx.getSourceManager(), Ctx.getLangOpts())
-                        .str();
+    Tr.Definition = Tr.spelling(E);
   std::optional<SymRef> V = Tr.value(E, K->getBeginLoc(), 0);
-  if (!V || Tr.Leaves.empty())
+  if (!V || !mentionsHostLeaf(*V))
     return std::nullopt;
-  if (Description) {
-    std::string Axes;
-    for (const auto &[VD, A] : Tr.Leaves)
-      Axes += (Axes.empty() ? "'" : ", '") + VD->getNameAsString() + "' = blockDim." + axisName(A);
-    *Description = Tr.Definition.empty() ? std::string("blockDim.") + axisName(Tr.Leaves[0].second)
-                                         : Tr.Definition + " with " + Axes;
+  // The block size's own expression, wherever it occurs, is blockDim.
+  std::string Axes;
+  for (unsigned I = 0; I < 3; ++I) {
+    if (!Block[I])
+      continue;
+    const SymExpr &Core = stripCasts(*Block[I]);
+    SymRef Replaced = substitute(*V, Core, SymExpr::blockDim(Axis(I)));
+    if (Replaced == *V)
+      continue;
+    V = Replaced;
+    Axes += fmt::format("{}blockDim.{} = {}", Axes.empty() ? "" : ", ", axisName(Axis(I)),
+                        toString(Core));
   }
+  if (Axes.empty() || mentionsHostLeaf(*V))
+    return std::nullopt;
+  if (Description)
+    *Description = Tr.Definition.empty() ? toString(*V) : Tr.Definition + " with " + Axes;
   return V;
 }
 

@@ -9,14 +9,17 @@
 //   k<<<grid, lws>>>(..., system_size, iterations);
 //
 // Here 'system_size' is blockDim.x and 'iterations' is log2(blockDim.x / 2),
-// whatever the program reads at run time. This file finds the variables a
-// launch's block size is (per axis) and translates a host expression into
-// the access model's expressions over blockDim, following each local to its
-// one definition: a never-written variable's initialiser, or the one plain
-// assignment of a local that stands directly in the function's body before
-// the launch. Anything else (a second write, a write in a branch or loop, a
-// call, floating-point arithmetic other than (int)log2 of an integer) is not
-// followed: the parameter then stays unknown.
+// whatever the program reads at run time. This file translates the block
+// size and a host expression into the access model's expressions over the
+// host values they are computed from (parameters, values read at run time:
+// unknowns), following each local to its one definition: a never-written
+// variable's initialiser, or the one plain assignment of a local that
+// stands directly in the function's body before the launch. Each block
+// size's expression is then replaced by blockDim wherever it occurs in the
+// argument; the argument is fixed when no host value is left (a block of
+// n / 2 threads fixes log2(n / 2) but not n, which may be 2 * blockDim.x or
+// one more). Not followed: a second write, a write in a branch or loop, a
+// call (but (int)log2 of an integer), floating-point arithmetic.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_HOSTVALUES_H
@@ -28,6 +31,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -52,20 +56,20 @@ struct HostWrites {
 /// E without the temporaries, casts and copies a dim3 argument is wrapped in.
 const clang::Expr *withoutCopies(const clang::Expr *E);
 
-/// The variables that launch K's block size is, by axis (dim3 lws(n): n is
-/// blockDim.x), followed through one-definition locals; empty when the block
-/// argument is built otherwise (arithmetic, a call, a constant).
-using BlockVariables = llvm::DenseMap<const clang::VarDecl *, Axis>;
-BlockVariables blockVariables(const clang::CUDAKernelCallExpr *K, const HostWrites &W,
-                              clang::ASTContext &Ctx);
+/// The size of launch K's block per axis as an expression over the host
+/// values it is computed from (dim3 lws(n / 2): n / 2 for x), null where
+/// it is a constant or not such an expression.
+using BlockSizes = std::array<SymRef, 3>;
+BlockSizes blockSizes(const clang::CUDAKernelCallExpr *K, const HostWrites &W, clang::ASTContext &Ctx);
 
-/// The value E has at launch K as an expression over blockDim, where the
-/// variables of Block are the block size; nullopt when E is not such a
-/// function. Definition: the first definition that is more than a variable
-/// ("log2(system_size / 2)"), for the note that says where the value came from.
+/// The value E has at launch K as an expression over blockDim: E
+/// translated over the same host values, every occurrence of a block
+/// size's expression replaced by blockDim; nullopt when E is not such a
+/// function (a host value remains). Description: what the note says
+/// ("log2(system_size / 2) with blockDim.x = system_size / 2").
 std::optional<SymRef> hostValueAt(const clang::Expr *E, const clang::CUDAKernelCallExpr *K,
-                                  const HostWrites &W, const BlockVariables &Block,
-                                  clang::ASTContext &Ctx, std::string *Definition = nullptr);
+                                  const HostWrites &W, const BlockSizes &Block,
+                                  clang::ASTContext &Ctx, std::string *Description = nullptr);
 
 } // namespace cbl
 

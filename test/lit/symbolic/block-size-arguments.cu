@@ -1,13 +1,16 @@
 // Kernel parameters that the launch computes from the block size it uses,
 // whatever the program reads at run time: 'n' is the variable the block is
 // built from (through a local assigned once, directly in the function body,
-// before the launch), and 'iterations' is (int)log2(n / 2). With the block
+// before the launch), and 'iterations' is (int)log2(n / 2): an expression
+// over the values the block size is computed from, the block size's own
+// expression replaced by blockDim (a block of n / 2 threads fixes
+// log2(n / 2), not n: n may be 2 * blockDim.x or one more; 'halved' runs
+// 7 steps and its guard on n only decides which warps run). With the block
 // size pinned both are known, the loop runs log2(64) = 6 times and every
 // iteration's degree is exact: 2-way, then 4-way (stride 4: 32 lanes, 8 banks;
 // stride 8: 16 lanes; 16: 8 lanes; 32: 4 lanes), then 2-way (stride 64, lanes
-// 0 and 1). A local written twice, a block size computed from the variable
-// (n / 2: n is 2 * blockDim.x or one more), or a value read before the
-// assignment it would need is not followed: those parameters stay unknown.
+// 0 and 1). A local written twice, or a value read before the assignment it
+// would need, is not followed: those parameters stay unknown.
 // RUN: %cbl --block-dim=128 --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
 // RUN: %cbl --block-dim=128 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
 #include <cmath>
@@ -26,10 +29,10 @@ __global__ void sweep(float *out, int n, int iterations) {
   }
   out[t] = s[t];
 }
-// CHECK: sweep:24:7 ld 4 exact 4-way 4/1
-// TEXT: block-size-arguments.cu:24:7: warning: up to 4-way bank conflict reading 's'{{.*}}(2-way at stride=1, j=0, 4-way at stride=2, j=1, 4-way at stride=4, j=2 (16 lanes active), 4-way at stride=8, j=3 (8 lanes active), 4-way at stride=16, j=4 (4 lanes active), 2-way at stride=32, j=5 (2 lanes active))
+// CHECK: sweep:27:7 ld 4 exact 4-way 4/1
+// TEXT: block-size-arguments.cu:27:7: warning: up to 4-way bank conflict reading 's'{{.*}}(2-way at stride=1, j=0, 4-way at stride=2, j=1, 4-way at stride=4, j=2 (16 lanes active), 4-way at stride=8, j=3 (8 lanes active), 4-way at stride=16, j=4 (4 lanes active), 2-way at stride=32, j=5 (2 lanes active))
 // TEXT: note: kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}block-size-arguments.cu:[[# @LINE+8]]:3 (the only one in this file) passes 'system_size' for it
-// TEXT: note: kernel parameter 'iterations' taken as log2(system_size / 2) with 'system_size' = blockDim.x: the launch at {{.*}} passes 'iterations' for it
+// TEXT: note: kernel parameter 'iterations' taken as log2(system_size / 2) with blockDim.x = system_size: the launch at {{.*}} passes 'iterations' for it
 
 double run(float *d, int system_size) {
   size_t local;
@@ -50,7 +53,7 @@ __global__ void twice(float *out, int n, int iterations) {
     __syncthreads();
   }
 }
-// CHECK: twice:49:7 ld 4 bound
+// CHECK: twice:52:7 ld 4 bound
 // TEXT: note: kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}:[[# @LINE+8]]:3 (the only one in this file) passes 'local' for it
 // TEXT-NOT: kernel parameter 'iterations' taken as
 
@@ -72,11 +75,14 @@ __global__ void halved(float *out, int n, int iterations) {
     __syncthreads();
   }
 }
-// CHECK: halved:71:7 ld 4 bound
+// CHECK: halved:74:7 ld 4 exact 32-way 32/1
+// TEXT-NOT: kernel parameter 'n' taken as {{.*}}:85:3
+// TEXT: block-size-arguments.cu:85:3: note: kernel parameter 'iterations' taken as std::log2(n / 2) with blockDim.x = n / 2: the launch at {{.*}}:85:3 (the only one in this file) passes 'std::log2(n / 2)' for it
+// TEXT-NOT: kernel parameter 'n' taken as {{.*}}:85:3
 
 void runHalved(float *d, int n) {
   int half = n / 2;
-  halved<<<16, half>>>(d, n, log2(n));
+  halved<<<16, half>>>(d, n, std::log2(n / 2)); // <cmath>'s overload for integers
 }
 
 __global__ void early(float *out, int n, int iterations) {
@@ -89,7 +95,7 @@ __global__ void early(float *out, int n, int iterations) {
     __syncthreads();
   }
 }
-// CHECK: early:88:7 ld 4 bound
+// CHECK: early:94:7 ld 4 bound
 // TEXT: block-size-arguments.cu:[[# @LINE+6]]:3: note: kernel parameter 'n' taken as blockDim.x
 
 void runEarly(float *d, int n) {
