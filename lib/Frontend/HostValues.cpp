@@ -63,10 +63,13 @@ const VarDecl *referencedVar(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-bool isLog2Call(const Expr *E) {
+/// A call of the C library's log2 (or <cmath>'s), not a user's function of
+/// that name, whose meaning the analysis cannot assume.
+bool isLog2Call(const Expr *E, const SourceManager &SM) {
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD || Call->getNumArgs() != 1 || !FD->getIdentifier())
+  if (!FD || Call->getNumArgs() != 1 || !FD->getIdentifier() ||
+      !(FD->getBuiltinID() || SM.isInSystemHeader(FD->getLocation())))
     return false;
   StringRef N = FD->getName();
   return N == "log2" || N == "log2f" || N == "__builtin_log2" || N == "__builtin_log2f";
@@ -190,7 +193,7 @@ std::optional<SymRef> Translator::log2Of(const Expr *E, IntType T, SourceLocatio
       break;
     E = CE->getSubExpr()->IgnoreParens();
   }
-  if (!isLog2Call(E))
+  if (!isLog2Call(E, SM))
     return std::nullopt;
   // log2(double) of a converted integer, or <cmath>'s overload for
   // integers (std::log2<int>, what <math.h> makes ::log2(n) call).

@@ -77,12 +77,12 @@ __global__ void halved(float *out, int n, int iterations) {
 }
 // CHECK: halved:74:7 ld 4 exact 32-way 32/1
 // TEXT-NOT: kernel parameter 'n' taken as {{.*}}:85:3
-// TEXT: block-size-arguments.cu:85:3: note: kernel parameter 'iterations' taken as std::log2(n / 2) with blockDim.x = n / 2: the launch at {{.*}}:85:3 (the only one in this file) passes 'std::log2(n / 2)' for it
+// TEXT: block-size-arguments.cu:85:3: note: kernel parameter 'iterations' taken as log2(n / 2) with blockDim.x = n / 2: the launch at {{.*}}:85:3 (the only one in this file) passes 'log2(n / 2)' for it
 // TEXT-NOT: kernel parameter 'n' taken as {{.*}}:85:3
 
 void runHalved(float *d, int n) {
   int half = n / 2;
-  halved<<<16, half>>>(d, n, std::log2(n / 2)); // <cmath>'s overload for integers
+  halved<<<16, half>>>(d, n, log2(n / 2));
 }
 
 __global__ void early(float *out, int n, int iterations) {
@@ -104,3 +104,15 @@ void runEarly(float *d, int n) {
   local = n;
   early<<<16, local>>>(d, n, iterations);
 }
+
+// A function of the user's named log2 may compute anything (here the
+// ceiling): its result is not assumed, 'iterations' stays unknown.
+int log2(unsigned n) { int r = 0; while ((1u << r) < n) ++r; return r; }
+__global__ void ownLog(float *out, int n, int iterations) {
+  extern __shared__ float s[];
+  for (int j = 0; j < iterations; j++)
+    s[threadIdx.x << j] = 0;
+}
+// CHECK: ownLog:[[# @LINE-2]]:5 st 4 unknown
+// TEXT-NOT: kernel parameter 'iterations' taken as
+void runOwn(float *d, int n) { ownLog<<<1, n>>>(d, n, log2(unsigned(n))); }
