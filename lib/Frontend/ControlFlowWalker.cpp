@@ -321,6 +321,7 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
   const std::string SplitAtEntry = MaySplit;
   std::string SplitAtEnd; // after an iteration (seen in the dry walk)
   size_t ExitsBefore = Exits.size();
+  bool Converged = false;
   for (unsigned Round = 0; Round < 8; ++Round) {
     Vars = Before;
     Bind();
@@ -348,8 +349,10 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
         Varying[KV.first] = true;
         Changed = true;
       }
-    if (!Changed)
+    if (!Changed) {
+      Converged = true;
       break;
+    }
   }
   Recording = WasRecording;
   Path = PathBefore;
@@ -374,6 +377,37 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
                 })
                     ? GuardKind::EarlyReturn
                     : GuardKind::Break;
+  }
+
+  // Inside an enclosing loop's dry walk, the last round was this walk
+  // already (same bindings, nothing recorded, the state after it dropped
+  // below): walking the body again would double the work at each level of
+  // nesting. What outlives it is replayed: the returns it leaves by, the
+  // lanes' split state, and, when some lanes may have left the loop in an
+  // earlier iteration, every variable it assigns as possibly differing
+  // between threads for the enclosing loops.
+  if (!Recording && Converged) {
+    for (const ExitSite &E : Leaving)
+      if (E.Kind == GuardKind::EarlyReturn)
+        Exits.push_back(E);
+    if (VaryingExit)
+      for (DryLoop &L : DryLoops)
+        for (const VarDecl *VD : AV.Vars)
+          if (VD->getType()->isScalarType() && !VD->getType()->isPointerType())
+            L.Assigned[VD] = true;
+    MaySplit = SplitAtEnd.empty() ? SplitAtEntry : SplitAtEnd;
+    ExitedUnderVaryingGuard = OuterExited || VaryingReturn;
+    Vars = Before;
+    Bind();
+    if ((isThreadVarying(Cond ? boolOf(Cond) : trueValue()) || VaryingExit) &&
+        isRetryLoop(Cond, Body, VaryingExit))
+      noteRetryLoop(Loop);
+    Alive = AliveBefore;
+    if (VaryingReturn)
+      Alive = andOf(Alive, SymExpr::varying("loop exit", "some threads may have returned inside the loop at line " +
+                                                             std::to_string(Line) + LeaveText,
+                                            IntType::boolean()));
+    return;
   }
 
   // The loop's counters become LoopVars so the symbolic layer can enumerate
