@@ -7,7 +7,6 @@
 #include "cuda-bank-lint/Driver/CompileCommands.h"
 #include "cuda-bank-lint/Driver/Config.h"
 #include "cuda-bank-lint/Driver/FindingFilters.h"
-#include "cuda-bank-lint/Driver/FixApplier.h"
 #include "cuda-bank-lint/Driver/Inputs.h"
 #include "cuda-bank-lint/Driver/Progress.h"
 #include "cuda-bank-lint/Report/Reporters.h"
@@ -406,14 +405,6 @@ int collectInputs(const ExcludeFilter &Excluded,
   return 0;
 }
 
-std::vector<RuleInfo> rules() {
-  std::vector<RuleInfo> Rules;
-  for (const CheckInfo &C : registeredChecks())
-    Rules.push_back({C.Name, C.Summary, C.Help, C.Help, C.DefaultSeverity,
-                     CBL_DOCS_URL "/checks/" + C.Name.substr(C.Name.find('-') + 1) + ".md"});
-  return Rules;
-}
-
 /// --explain and the filters that narrow it.
 std::string textOptions(TextOptions &T) {
   T.Explain = Explain || !ExplainAt.empty() || !ExplainFunction.empty() || !ExplainArray.empty();
@@ -436,7 +427,7 @@ std::string render(const RunReport &Report, bool WithExplain) {
   if (Format == OutputFormat::Json) {
     printJson(Report, OS);
   } else if (Format == OutputFormat::Sarif) {
-    printSarif(Report, rules(), Root, OS);
+    printSarif(Report, checkRules(), Root, OS);
   } else if (Format == OutputFormat::Github) {
     printGithub(Report, Root, OS);
   } else {
@@ -447,38 +438,6 @@ std::string render(const RunReport &Report, bool WithExplain) {
     printText(Report, OS, T);
   }
   return OS.str();
-}
-
-/// --export-fixes and --fix; false when one failed.
-bool writeFixes(const RunReport &Report, const std::vector<std::string> &Files,
-                const StdinInput *Stdin) {
-  bool Ok = true;
-  if (!ExportFixes.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_Text);
-    if (EC) {
-      errs() << "cuda-bank-lint: error: cannot write '" << ExportFixes << "': " << EC.message()
-             << "\n";
-      Ok = false;
-    } else {
-      SmallString<256> Cwd;
-      sys::fs::current_path(Cwd);
-      std::string Yaml;
-      raw_string_ostream Y(Yaml);
-      exportFixes(Report, Files.size() == 1 ? Files.front() : "", std::string(Cwd), Y);
-      OS << (Stdin ? Stdin->mapBack(Y.str()) : Y.str());
-    }
-  }
-  if (Fix) {
-    FixOutcome FO = applyFixes(Report);
-    errs() << FO.Messages;
-    if (FO.Failed)
-      Ok = false;
-    else if (FO.Applied)
-      errs() << formatv("cuda-bank-lint: applied {0} fix-it{1} to {2} file{3}\n", FO.Applied,
-                        FO.Applied == 1 ? "" : "s", FO.Files, FO.Files == 1 ? "" : "s");
-  }
-  return Ok;
 }
 
 /// Everything after the options: inputs, analysis, filters, output; the
@@ -561,7 +520,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
     outs() << Shown(render(Result.Report, true));
   }
   outs().flush();
-  bool Failed = !writeFixes(Result.Report, Files, Stdin.get()) || Result.HadErrors;
+  bool Failed = !writeFixes(Result.Report, Files, Stdin.get(), ExportFixes, Fix) || Result.HadErrors;
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   if (!Quiet && (Format == OutputFormat::Text || Format == OutputFormat::Github))
     printSummary(Result.Report, Files.size(), Seconds);

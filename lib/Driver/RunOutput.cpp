@@ -1,6 +1,8 @@
-//===- RunOutput.cpp - Version, summary line, source root ------------------===//
+//===- RunOutput.cpp - Version, summary, source root, rules, fixes ---------===//
 #include "RunOutput.h"
 #include "cuda-bank-lint/Checks/Check.h"
+#include "cuda-bank-lint/Driver/FixApplier.h"
+#include "cuda-bank-lint/Driver/Inputs.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
 #include "cuda-bank-lint/Symbolic/IslContext.h"
@@ -76,6 +78,45 @@ int listChecks(const std::string &Globs) {
     outs() << "\n    " << N;
   outs() << "\n\n";
   return 0;
+}
+
+std::vector<RuleInfo> checkRules() {
+  std::vector<RuleInfo> Rules;
+  for (const CheckInfo &C : registeredChecks())
+    Rules.push_back({C.Name, C.Summary, C.Help, C.Help, C.DefaultSeverity,
+                     CBL_DOCS_URL "/checks/" + C.Name.substr(C.Name.find('-') + 1) + ".md"});
+  return Rules;
+}
+
+bool writeFixes(const RunReport &Report, const std::vector<std::string> &Files,
+                const StdinInput *Stdin, StringRef ExportFixes, bool Fix) {
+  bool Ok = true;
+  if (!ExportFixes.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_Text);
+    if (EC) {
+      errs() << "cuda-bank-lint: error: cannot write '" << ExportFixes << "': " << EC.message()
+             << "\n";
+      Ok = false;
+    } else {
+      SmallString<256> Cwd;
+      sys::fs::current_path(Cwd);
+      std::string Yaml;
+      raw_string_ostream Y(Yaml);
+      exportFixes(Report, Files.size() == 1 ? Files.front() : "", std::string(Cwd), Y);
+      OS << (Stdin ? Stdin->mapBack(Y.str()) : Y.str());
+    }
+  }
+  if (Fix) {
+    FixOutcome FO = applyFixes(Report);
+    errs() << FO.Messages;
+    if (FO.Failed)
+      Ok = false;
+    else if (FO.Applied)
+      errs() << formatv("cuda-bank-lint: applied {0} fix-it{1} to {2} file{3}\n", FO.Applied,
+                        FO.Applied == 1 ? "" : "s", FO.Files, FO.Files == 1 ? "" : "s");
+  }
+  return Ok;
 }
 
 } // namespace cbl

@@ -1,13 +1,15 @@
 //===- RunOutput.h - What the command line prints besides the report -------===//
 //
-// The version text, the summary line on stderr and the default root of the
-// CI formats' relative paths (private to lib/Driver).
+// The version text, the summary line on stderr, the default root of the CI
+// formats' relative paths, SARIF's rules and the fix-its written or applied
+// (private to lib/Driver).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_LIB_DRIVER_RUNOUTPUT_H
 #define CUDA_BANK_LINT_LIB_DRIVER_RUNOUTPUT_H
 
 #include "cuda-bank-lint/Report/Finding.h"
+#include "cuda-bank-lint/Report/Reporters.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -31,6 +33,16 @@ std::vector<std::string> enabledNames(const std::string &Globs);
 /// clang-tidy's --list-checks: every name a finding can carry that the globs
 /// enable, on stdout; 1 (and "No checks enabled.") when there is none.
 int listChecks(const std::string &Globs);
+
+/// SARIF's rules: every registered check, its summary, help and page.
+std::vector<RuleInfo> checkRules();
+
+class StdinInput;
+/// --export-fixes (to ExportFixes, when not empty) and --fix (Fix): false
+/// when one failed. Stdin: the file read from standard input, whose
+/// temporary path the exported fixes name as the user's.
+bool writeFixes(const RunReport &Report, const std::vector<std::string> &Files,
+                const StdinInput *Stdin, llvm::StringRef ExportFixes, bool Fix);
 
 } // namespace cbl
 
