@@ -13,6 +13,7 @@
 // would need, is not followed: those parameters stay unknown.
 // RUN: %cbl --block-dim=128 --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
 // RUN: %cbl --block-dim=128 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
+// RUN: %cbl --block-dim=128 --format=json %s | %FileCheck %s --check-prefix=ARGS
 #include <cmath>
 
 __global__ void sweep(float *out, int n, int iterations) {
@@ -29,8 +30,8 @@ __global__ void sweep(float *out, int n, int iterations) {
   }
   out[t] = s[t];
 }
-// CHECK: sweep:27:7 ld 4 exact 4-way 4/1
-// TEXT: block-size-arguments.cu:27:7: warning: up to 4-way bank conflict reading 's'{{.*}}(2-way at stride=1, j=0, 4-way at stride=2, j=1, 4-way at stride=4, j=2 (16 lanes active), 4-way at stride=8, j=3 (8 lanes active), 4-way at stride=16, j=4 (4 lanes active), 2-way at stride=32, j=5 (2 lanes active))
+// CHECK: sweep:28:7 ld 4 exact 4-way 4/1
+// TEXT: block-size-arguments.cu:28:7: warning: up to 4-way bank conflict reading 's'{{.*}}(2-way at stride=1, j=0, 4-way at stride=2, j=1, 4-way at stride=4, j=2 (16 lanes active), 4-way at stride=8, j=3 (8 lanes active), 4-way at stride=16, j=4 (4 lanes active), 2-way at stride=32, j=5 (2 lanes active))
 // TEXT: note: kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}block-size-arguments.cu:[[# @LINE+8]]:3 (the only one in this file) passes 'system_size' for it
 // TEXT: note: kernel parameter 'iterations' taken as log2(system_size / 2) with blockDim.x = system_size: the launch at {{.*}} passes 'iterations' for it
 
@@ -43,7 +44,9 @@ double run(float *d, int system_size) {
   return 0;
 }
 
-__global__ void twice(float *out, int n, int iterations) {
+// The same steps launched three ways (one instantiation per launch).
+template <int Case>
+__global__ void steps(float *out, int n, int iterations) {
   extern __shared__ float s[];
   int stride = 1;
   for (int j = 0; j < iterations; j++) {
@@ -53,57 +56,41 @@ __global__ void twice(float *out, int n, int iterations) {
     __syncthreads();
   }
 }
-// CHECK: twice:52:7 ld 4 bound
-// TEXT: note: kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}:[[# @LINE+8]]:3 (the only one in this file) passes 'local' for it
-// TEXT-NOT: kernel parameter 'iterations' taken as
+// CHECK: steps<1>:55:7 ld 4 bound
+// CHECK: steps<2>:55:7 ld 4 exact 32-way 32/1
+// CHECK: steps<3>:55:7 ld 4 bound
 
+// 'local' is written twice: at the launch it is the block size (n is
+// blockDim.x), but 'iterations' was computed from n, not from it.
+// ARGS: "kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}:[[# @LINE+7]]:3 (the only one in this file) passes 'local' for it"
+// ARGS-NOT: "kernel parameter 'iterations' taken as {{.*}}:[[# @LINE+6]]:3
 void runTwice(float *d, int n, bool small) {
   int local = n;
   int iterations = log2(n / 2);
   if (small)
     local = 64;
-  twice<<<16, local>>>(d, local, iterations);
+  steps<1><<<16, local>>>(d, local, iterations);
 }
 
-__global__ void halved(float *out, int n, int iterations) {
-  extern __shared__ float s[];
-  int stride = 1;
-  for (int j = 0; j < iterations; j++) {
-    stride <<= 1;
-    if (threadIdx.x < n / stride)
-      s[threadIdx.x * stride] += 1.0f;
-    __syncthreads();
-  }
-}
-// CHECK: halved:74:7 ld 4 exact 32-way 32/1
-// TEXT-NOT: kernel parameter 'n' taken as {{.*}}:85:3
-// TEXT: block-size-arguments.cu:85:3: note: kernel parameter 'iterations' taken as log2(n / 2) with blockDim.x = n / 2: the launch at {{.*}}:85:3 (the only one in this file) passes 'log2(n / 2)' for it
-// TEXT-NOT: kernel parameter 'n' taken as {{.*}}:85:3
-
+// A block of n / 2 threads: log2(n / 2) is known, n is not; the guard on n
+// only decides which warps run, and those cost 32-way at strides 32 to 128.
+// ARGS: "kernel parameter 'iterations' taken as log2(n / 2) with blockDim.x = n / 2: the launch at {{.*}}:[[# @LINE+5]]:3 (the only one in this file) passes 'log2(n / 2)' for it"
+// TEXT: block-size-arguments.cu:[[# @LINE+4]]:3: note: kernel parameter 'iterations' taken as log2(n / 2) with blockDim.x = n / 2: the launch at {{.*}} (the only one in this file) passes 'log2(n / 2)' for it
+// ARGS-NOT: "kernel parameter 'n' taken as {{.*}}:[[# @LINE+3]]:3
 void runHalved(float *d, int n) {
   int half = n / 2;
-  halved<<<16, half>>>(d, n, log2(n / 2));
+  steps<2><<<16, half>>>(d, n, log2(n / 2));
 }
 
-__global__ void early(float *out, int n, int iterations) {
-  extern __shared__ float s[];
-  int stride = 1;
-  for (int j = 0; j < iterations; j++) {
-    stride <<= 1;
-    if (threadIdx.x < n / stride)
-      s[threadIdx.x * stride] += 1.0f;
-    __syncthreads();
-  }
-}
-// CHECK: early:94:7 ld 4 bound
-// TEXT: block-size-arguments.cu:[[# @LINE+6]]:3: note: kernel parameter 'n' taken as blockDim.x
-
+// 'iterations' reads 'local' before its one assignment: not followed.
+// ARGS: "kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}:[[# @LINE+5]]:3 (the only one in this file) passes 'n' for it"
 void runEarly(float *d, int n) {
   int local;
   int iterations = log2(local);
   local = n;
-  early<<<16, local>>>(d, n, iterations);
+  steps<3><<<16, local>>>(d, n, iterations);
 }
+// ARGS-NOT: "kernel parameter 'iterations' taken as {{.*}}:[[# @LINE-2]]:3
 
 // A function of the user's named log2 may compute anything (here the
 // ceiling): its result is not assumed, 'iterations' stays unknown.
@@ -114,5 +101,5 @@ __global__ void ownLog(float *out, int n, int iterations) {
     s[threadIdx.x << j] = 0;
 }
 // CHECK: ownLog:[[# @LINE-2]]:5 st 4 unknown
-// TEXT-NOT: kernel parameter 'iterations' taken as
+// ARGS-NOT: "kernel parameter 'iterations' taken as {{.*}}:[[# @LINE+1]]:32
 void runOwn(float *d, int n) { ownLog<<<1, n>>>(d, n, log2(unsigned(n))); }
