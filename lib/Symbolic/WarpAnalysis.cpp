@@ -567,18 +567,25 @@ static AccessVerdict analyseConverged(const SharedAccess &Access, const std::vec
   if (!FirstFailure.FromGuard && FirstFailure.Status == VerdictStatus::Unknown) {
     // isl first: "conflict-free for every value of every unknown" is the
     // strongest answer; otherwise the degrees per value of one parameter say
-    // more than isl's condition for "some conflict".
-    std::optional<AccessVerdict> Isl;
-    if (Change.Array < 0)
-      Isl = islParameterSet(Access, Loops, Arrays, Shape, Arch, FailedInBoundPass);
-    if (Isl && Isl->Status == VerdictStatus::Exact)
-      return *Isl;
-    if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, Change, FailedInBoundPass))
-      return *V;
-    if (auto V = powerOfTwoCases(Access, Loops, Arrays, Shape, Arch, Change))
-      return *V;
-    if (Isl)
-      return *Isl;
+    // more than isl's condition for "some conflict". Guards these cannot
+    // decide (a break on a per-lane value) are then taken as passed by every
+    // lane: a bound, the worst case.
+    for (bool BoundGuards : {FailedInBoundPass, true}) {
+      std::optional<AccessVerdict> Isl;
+      if (Change.Array < 0)
+        Isl = islParameterSet(Access, Loops, Arrays, Shape, Arch, BoundGuards);
+      if (Isl && Isl->Status == VerdictStatus::Exact)
+        return *Isl;
+      if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, Change, BoundGuards))
+        return *V;
+      if (!BoundGuards || FailedInBoundPass)
+        if (auto V = powerOfTwoCases(Access, Loops, Arrays, Shape, Arch, Change))
+          return *V;
+      if (Isl)
+        return *Isl;
+      if (FailedInBoundPass)
+        break;
+    }
   }
   AccessVerdict V;
   V.Status = FirstFailure.Status;
