@@ -23,15 +23,13 @@ std::optional<uint64_t> constInt(const Expr *E, ASTContext &Ctx) {
   return std::nullopt;
 }
 
-using VarSet = llvm::DenseSet<const VarDecl *>;
-
 /// A local variable initialised once and never written afterwards stands
 /// for its initialiser: dim3 threads(TILE_DIM, BLOCK_ROWS), or
 /// uint threadCount = SHARED_SIZE_LIMIT / 2.
-const Expr *constantLocalInit(const Expr *E, const VarSet &Mutated) {
+const Expr *constantLocalInit(const Expr *E, const HostWrites &Writes) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (VD && !isa<ParmVarDecl>(VD) && VD->getInit() && !Mutated.count(VD) &&
+  if (VD && !isa<ParmVarDecl>(VD) && VD->getInit() && !Writes.isWritten(VD) &&
       (VD->getType().isConstQualified() || VD->isLocalVarDecl()))
     return VD->getInit();
   return nullptr;
@@ -42,7 +40,7 @@ const Expr *constantLocalInit(const Expr *E, const VarSet &Mutated) {
 using KnownValues = llvm::DenseMap<const VarDecl *, uint64_t>;
 
 /// Evaluates a dim3-valued expression whose components are constants.
-std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx, const VarSet &Mutated,
+std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx, const HostWrites &Writes,
                                                  unsigned Depth = 0, const KnownValues *Known = nullptr) {
   if (!E || Depth > 8)
     return std::nullopt;
@@ -58,8 +56,8 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
     if (const auto *DRE = Known ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr)
       if (auto It = Known->find(dyn_cast<VarDecl>(DRE->getDecl())); It != Known->end())
         return std::array<unsigned, 3>{{unsigned(It->second), 1, 1}};
-    if (const Expr *Init = constantLocalInit(E, Mutated))
-      return constDim3(Init, Ctx, Mutated, Depth + 1, Known);
+    if (const Expr *Init = constantLocalInit(E, Writes))
+      return constDim3(Init, Ctx, Writes, Depth + 1, Known);
     return std::nullopt;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
@@ -70,22 +68,22 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
         break;
       if (!Arg->getType()->isIntegerType()) {
         if (CE->getNumArgs() == 1)
-          return constDim3(Arg, Ctx, Mutated, Depth + 1, Known); // dim3(uint3)
+          return constDim3(Arg, Ctx, Writes, Depth + 1, Known); // dim3(uint3)
         return std::nullopt;
       }
-      auto V = constDim3(Arg, Ctx, Mutated, Depth + 1, Known);
+      auto V = constDim3(Arg, Ctx, Writes, Depth + 1, Known);
       if (!V)
         return std::nullopt;
       D[I] = (*V)[0];
     }
     return D;
   }
-  if (const Expr *Init = constantLocalInit(E, Mutated))
-    return constDim3(Init, Ctx, Mutated, Depth + 1, Known);
+  if (const Expr *Init = constantLocalInit(E, Writes))
+    return constDim3(Init, Ctx, Writes, Depth + 1, Known);
   if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
     std::array<unsigned, 3> D{{1, 1, 1}};
     for (unsigned I = 0; I < ILE->getNumInits() && I < 3; ++I) {
-      auto V = constDim3(ILE->getInit(I), Ctx, Mutated, Depth + 1, Known);
+      auto V = constDim3(ILE->getInit(I), Ctx, Writes, Depth + 1, Known);
       if (!V)
         return std::nullopt;
       D[I] = (*V)[0];
@@ -95,12 +93,11 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
   return std::nullopt;
 }
 
-/// One pass over user code: the kernel launches, and the local variables
-/// written after initialisation (threads.x = n, count++, &count), which
-/// cannot be trusted as constants.
+/// One pass over user code: the kernel launches, and the writes of the
+/// variables (threads.x = n, count++, &count: not to be trusted as
+/// constants; a plain `v = e` alone may be followed, HostValues.h).
 struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   using UserCodeVisitor::UserCodeVisitor;
-  VarSet Mutated;
   HostWrites Writes;
   std::vector<const CUDAKernelCallExpr *> Launches;
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -112,10 +109,8 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
       Plain = nullptr;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-        Mutated.insert(VD);
-        Writes.written(VD, Plain);
-      }
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Writes.noteWrite(VD, Plain);
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody())
@@ -171,24 +166,18 @@ const Expr *blockSource(const Expr *E) {
   return E;
 }
 
-const VarDecl *referencedVar(const Expr *E) {
-  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-}
-
 /// What launch K passes for its I-th argument, when that is a constant or
 /// the block size it launches with (the block argument's own variable, or
 /// one of its components).
 std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCallExpr *K, unsigned I,
-                                                             ASTContext &Ctx, const VarSet &Mutated,
-                                                             const HostWrites &Writes) {
+                                                             ASTContext &Ctx, const HostWrites &Writes) {
   const Expr *Arg = K->getArg(I);
   if (!Arg->getType()->isIntegerType() || Arg->HasSideEffects(Ctx))
     return std::nullopt;
   BlockShapeFinder::FixedArgument F;
   const Expr *Block = blockSource(K->getConfig()->getArg(1));
   const Expr *Plain = Arg->IgnoreParenImpCasts();
-  if (auto V = constDim3(Arg, Ctx, Mutated)) {
+  if (auto V = constDim3(Arg, Ctx, Writes)) {
     F.Constant = (*V)[0];
     F.Text.Value = std::to_string((*V)[0]);
   } else if (const VarDecl *BlockVar = referencedVar(Block)) {
@@ -217,20 +206,20 @@ std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCal
 }
 
 /// V == C (and the conjuncts of &&) with V a variable never written.
-void noteEqualities(const Expr *Cond, ASTContext &Ctx, const VarSet &Mutated, KnownValues &Out) {
+void noteEqualities(const Expr *Cond, ASTContext &Ctx, const HostWrites &Writes, KnownValues &Out) {
   Cond = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
   const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond);
   if (!BO)
     return;
   if (BO->getOpcode() == BO_LAnd) {
-    noteEqualities(BO->getLHS(), Ctx, Mutated, Out);
-    noteEqualities(BO->getRHS(), Ctx, Mutated, Out);
+    noteEqualities(BO->getLHS(), Ctx, Writes, Out);
+    noteEqualities(BO->getRHS(), Ctx, Writes, Out);
     return;
   }
   if (BO->getOpcode() != BO_EQ)
     return;
   for (auto [L, R] : {std::pair(BO->getLHS(), BO->getRHS()), std::pair(BO->getRHS(), BO->getLHS())})
-    if (const VarDecl *VD = referencedVar(L); VD && !Mutated.count(VD) && VD->getType()->isIntegerType())
+    if (const VarDecl *VD = referencedVar(L); VD && !Writes.isWritten(VD) && VD->getType()->isIntegerType())
       if (auto C = constInt(R, Ctx))
         Out[VD] = *C;
 }
@@ -239,9 +228,9 @@ void noteEqualities(const Expr *Cond, ASTContext &Ctx, const VarSet &Mutated, Kn
 /// (a direct statement of the switch's body): the nearest label before it,
 /// when it is a single `case C:` that no other label falls through into.
 void noteCase(const SwitchStmt *Sw, const CompoundStmt *Body, const Stmt *S, ASTContext &Ctx,
-              const VarSet &Mutated, KnownValues &Out) {
+              const HostWrites &Writes, KnownValues &Out) {
   const VarDecl *VD = referencedVar(Sw->getCond());
-  if (!VD || Mutated.count(VD) || !VD->getType()->isIntegerType())
+  if (!VD || Writes.isWritten(VD) || !VD->getType()->isIntegerType())
     return;
   auto Stmts = Body->body();
   auto It = std::find(Stmts.begin(), Stmts.end(), S);
@@ -265,7 +254,7 @@ void noteCase(const SwitchStmt *Sw, const CompoundStmt *Body, const Stmt *S, AST
 }
 
 /// What the branches around launch K say about variables never written.
-KnownValues branchFacts(const CUDAKernelCallExpr *K, ASTContext &Ctx, const VarSet &Mutated) {
+KnownValues branchFacts(const CUDAKernelCallExpr *K, ASTContext &Ctx, const HostWrites &Writes) {
   KnownValues Out;
   DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(K));
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
@@ -275,12 +264,12 @@ KnownValues branchFacts(const CUDAKernelCallExpr *K, ASTContext &Ctx, const VarS
     const Stmt *Child = Node.get<Stmt>();
     const DynTypedNode &P = Parents[0];
     if (const auto *If = P.get<IfStmt>(); If && If->getThen() == Child)
-      noteEqualities(If->getCond(), Ctx, Mutated, Out);
+      noteEqualities(If->getCond(), Ctx, Writes, Out);
     if (const auto *Body = P.get<CompoundStmt>()) {
       auto Grand = Ctx.getParents(P);
       if (Grand.size() == 1)
         if (const auto *Sw = Grand[0].get<SwitchStmt>(); Sw && Sw->getBody() == Body)
-          noteCase(Sw, Body, Child, Ctx, Mutated, Out);
+          noteCase(Sw, Body, Child, Ctx, Writes, Out);
     }
     Node = P;
   }
@@ -300,8 +289,8 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
   for (auto &[Key, Ks] : ByKernel) {
     // The block shape: the first launch with a constant one.
     for (const CUDAKernelCallExpr *K : Ks) {
-      KnownValues Known = branchFacts(K, Ctx, Scan.Mutated);
-      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Mutated, 0, &Known);
+      KnownValues Known = branchFacts(K, Ctx, Scan.Writes);
+      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, 0, &Known);
       if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2])
         continue;
       auto It = Launched.find(Key);
@@ -318,7 +307,7 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
       S.Description = "from the launch at " + S.Where.File + ":" + std::to_string(S.Where.Line) +
                       ":" + std::to_string(S.Where.Column);
       // Say which branch fixed it, when the shape is not constant without it.
-      if (!Known.empty() && !constDim3(K->getConfig()->getArg(1), Ctx, Scan.Mutated)) {
+      if (!Known.empty() && !constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes)) {
         std::string Facts;
         for (const auto &[VD, V] : Known)
           Facts += (Facts.empty() ? "" : " and ") + ("'" + VD->getNameAsString() + "' is ") +
@@ -333,7 +322,7 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
       std::optional<FixedArgument> First;
       bool Same = true;
       for (const CUDAKernelCallExpr *K : Ks) {
-        auto F = I < K->getNumArgs() ? fixedArgument(K, I, Ctx, Scan.Mutated, Scan.Writes) : std::nullopt;
+        auto F = I < K->getNumArgs() ? fixedArgument(K, I, Ctx, Scan.Writes) : std::nullopt;
         if (!F || (First && F->Text.Value != First->Text.Value)) {
           Same = false;
           break;

@@ -379,37 +379,6 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
                     : GuardKind::Break;
   }
 
-  // Inside an enclosing loop's dry walk, the last round was this walk
-  // already (same bindings, nothing recorded, the state after it dropped
-  // below): walking the body again would double the work at each level of
-  // nesting. What outlives it is replayed: the returns it leaves by, the
-  // lanes' split state, and, when some lanes may have left the loop in an
-  // earlier iteration, every variable it assigns as possibly differing
-  // between threads for the enclosing loops.
-  if (!Recording && Converged) {
-    for (const ExitSite &E : Leaving)
-      if (E.Kind == GuardKind::EarlyReturn)
-        Exits.push_back(E);
-    if (VaryingExit)
-      for (DryLoop &L : DryLoops)
-        for (const VarDecl *VD : AV.Vars)
-          if (VD->getType()->isScalarType() && !VD->getType()->isPointerType())
-            L.Assigned[VD] = true;
-    MaySplit = SplitAtEnd.empty() ? SplitAtEntry : SplitAtEnd;
-    ExitedUnderVaryingGuard = OuterExited || VaryingReturn;
-    Vars = Before;
-    Bind();
-    if ((isThreadVarying(Cond ? boolOf(Cond) : trueValue()) || VaryingExit) &&
-        isRetryLoop(Cond, Body, VaryingExit))
-      noteRetryLoop(Loop);
-    Alive = AliveBefore;
-    if (VaryingReturn)
-      Alive = andOf(Alive, SymExpr::varying("loop exit", "some threads may have returned inside the loop at line " +
-                                                             std::to_string(Line) + LeaveText,
-                                            IntType::boolean()));
-    return;
-  }
-
   // The loop's counters become LoopVars so the symbolic layer can enumerate
   // the iterations: every loop-carried integer when the body always reaches
   // its end, else only an integer that just the increment expression updates.
@@ -457,33 +426,51 @@ void FunctionWalker::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Co
     Out->Loops.push_back(Info);
     LoopStack.push_back(Info.Id);
   }
-  if (VaryingExit)
-    Path.push_back(Guard{SymExpr::varying("early exit", "some threads may have left the loop at line " +
-                                                            std::to_string(Line) + LeaveText +
-                                                            " in an earlier iteration",
-                                          IntType::boolean()),
-                         false, LeaveWhere, LeaveKind});
   // Lanes split at the end of an iteration start the next one apart.
   MaySplit = SplitAtEnd.empty() ? SplitAtEntry : SplitAtEnd;
-  ++LoopDepth;
-  walkBranch(Body, CondFirst ? C : trueValue(), false, GuardKind::Loop, Loop->getBeginLoc());
-  SymRef AliveAfterIteration = Alive;
-  Alive = AliveBefore; // a continue still runs the increment
-  if (Inc)
-    visit(Inc);
-  Alive = AliveAfterIteration;
-  --LoopDepth;
-  if (!Counters.empty()) {
-    // Each counter's value at the end of the iteration, from this walk.
-    LoopInfo &Done = Out->Loops[LoopStack.back()];
-    for (size_t I = 0; I < Counters.size(); ++I) {
-      auto It = Vars.Ints.find(Counters[I]);
-      Done.Counters[I].Next = It == Vars.Ints.end() ? nullptr : It->second;
+  if (!Recording && Converged) {
+    // Inside an enclosing loop's dry walk the last round was this walk
+    // already (same bindings, nothing recorded, the state after it dropped
+    // below): walking the body again would double the work at each level
+    // of nesting. What outlives it is replayed: the returns it leaves by,
+    // and, when some lanes may have left the loop in an earlier iteration,
+    // every variable it assigns as possibly differing between threads for
+    // the enclosing loops.
+    for (const ExitSite &E : Leaving)
+      if (E.Kind == GuardKind::EarlyReturn)
+        Exits.push_back(E);
+    if (VaryingExit)
+      for (DryLoop &L : DryLoops)
+        for (const VarDecl *VD : AV.Vars)
+          if (VD->getType()->isScalarType() && !VD->getType()->isPointerType())
+            L.Assigned[VD] = true;
+  } else {
+    if (VaryingExit)
+      Path.push_back(Guard{SymExpr::varying("early exit", "some threads may have left the loop at line " +
+                                                              std::to_string(Line) + LeaveText +
+                                                              " in an earlier iteration",
+                                            IntType::boolean()),
+                           false, LeaveWhere, LeaveKind});
+    ++LoopDepth;
+    walkBranch(Body, CondFirst ? C : trueValue(), false, GuardKind::Loop, Loop->getBeginLoc());
+    SymRef AliveAfterIteration = Alive;
+    Alive = AliveBefore; // a continue still runs the increment
+    if (Inc)
+      visit(Inc);
+    Alive = AliveAfterIteration;
+    --LoopDepth;
+    if (!Counters.empty()) {
+      // Each counter's value at the end of the iteration, from this walk.
+      LoopInfo &Done = Out->Loops[LoopStack.back()];
+      for (size_t I = 0; I < Counters.size(); ++I) {
+        auto It = Vars.Ints.find(Counters[I]);
+        Done.Counters[I].Next = It == Vars.Ints.end() ? nullptr : It->second;
+      }
+      LoopStack.pop_back();
     }
-    LoopStack.pop_back();
+    if (VaryingExit)
+      Path.pop_back();
   }
-  if (VaryingExit)
-    Path.pop_back();
   // break/continue end with the loop; returns keep narrowing what follows.
   Exits.erase(std::remove_if(Exits.begin() + ExitsBefore, Exits.end(),
                              [](const ExitSite &E) { return E.Kind != GuardKind::EarlyReturn; }),

@@ -11,7 +11,7 @@ using namespace clang;
 
 namespace cbl {
 
-void HostWrites::written(const VarDecl *VD, const BinaryOperator *PlainAssignment) {
+void HostWrites::noteWrite(const VarDecl *VD, const BinaryOperator *PlainAssignment) {
   Writes &W = Of[VD];
   ++W.Count;
   W.Sole = W.Count == 1 ? PlainAssignment : nullptr;
@@ -48,6 +48,11 @@ const Expr *withoutCopies(const Expr *E) {
   return E;
 }
 
+const VarDecl *referencedVar(const Expr *E) {
+  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
 namespace {
 
 /// Definitions followed, and the depth of the expressions translated.
@@ -56,11 +61,6 @@ constexpr unsigned MaxDepth = 12;
 bool unusable(const Expr *E) {
   return !E || E->getType().isNull() || E->isTypeDependent() || E->isValueDependent() ||
          E->containsErrors();
-}
-
-const VarDecl *referencedVar(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
 /// A call of the C library's log2 (or <cmath>'s), not a user's function of
@@ -138,7 +138,7 @@ public:
   /// VD's value at At is its value at the launch: it is never written, or
   /// At is the launch itself.
   bool stableAt(const VarDecl *VD, SourceLocation At) const {
-    return SM.getExpansionLoc(At) == LaunchAt || !W.Of.count(VD);
+    return SM.getExpansionLoc(At) == LaunchAt || !W.isWritten(VD);
   }
 
   std::optional<SymRef> value(const Expr *E, SourceLocation At, unsigned Depth);

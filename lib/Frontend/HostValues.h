@@ -49,12 +49,16 @@ struct HostWrites {
   /// call, in order), with that body.
   llvm::DenseMap<const clang::Stmt *, const clang::CompoundStmt *> TopLevel;
 
-  void written(const clang::VarDecl *VD, const clang::BinaryOperator *PlainAssignment);
+  void noteWrite(const clang::VarDecl *VD, const clang::BinaryOperator *PlainAssignment);
+  bool isWritten(const clang::VarDecl *VD) const { return Of.count(VD) != 0; }
   void noteBody(const clang::Stmt *Body);
 };
 
 /// E without the temporaries, casts and copies a dim3 argument is wrapped in.
 const clang::Expr *withoutCopies(const clang::Expr *E);
+
+/// The variable E names (through parentheses and implicit casts), or null.
+const clang::VarDecl *referencedVar(const clang::Expr *E);
 
 /// The size of launch K's block per axis as an expression over the host
 /// values it is computed from (dim3 lws(n / 2): n / 2 for x), null where

@@ -265,11 +265,11 @@ public:
       : Out(Out), Diags(Diags), Options(Options) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     return std::make_unique<ModelConsumer>(Out, Diags, Options, CI,
-                                           OverPreamble ? &PreambleDecls : nullptr);
+                                           PreambleDecls ? &*PreambleDecls : nullptr);
   }
-  /// Set by runWithPreamble before the action runs over a preamble.
-  PreambleUserDecls PreambleDecls;
-  bool OverPreamble = false;
+  /// Over a preamble: its user headers' declarations, which runWithPreamble
+  /// fills before the action runs.
+  std::optional<PreambleUserDecls> PreambleDecls;
 
 private:
   ParsedFile &Out;
@@ -305,8 +305,8 @@ ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string>
   if (Options.Preambles) {
     DiagnosticCollector Diags;
     ModelAction Action(Result, Diags, Options);
-    Action.OverPreamble = true;
-    Ok = runWithPreamble(*Options.Preambles, Args, Overlay, Action, Diags, Action.PreambleDecls);
+    Ok = runWithPreamble(*Options.Preambles, Args, Overlay, Action, Diags,
+                         Action.PreambleDecls.emplace());
     if (Ok && !*Ok && Diags.Errors.empty())
       Ok.reset(); // rejected without a word: parse the whole file, as below
     if (Ok)

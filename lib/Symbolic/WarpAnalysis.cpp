@@ -570,22 +570,24 @@ static AccessVerdict analyseConverged(const SharedAccess &Access, const std::vec
     // more than isl's condition for "some conflict". Guards these cannot
     // decide (a break on a per-lane value) are then taken as passed by every
     // lane: a bound, the worst case.
-    for (bool BoundGuards : {FailedInBoundPass, true}) {
+    auto Parametric = [&](bool BoundGuards, bool PowersOfTwo) -> std::optional<AccessVerdict> {
       std::optional<AccessVerdict> Isl;
       if (Change.Array < 0)
         Isl = islParameterSet(Access, Loops, Arrays, Shape, Arch, BoundGuards);
       if (Isl && Isl->Status == VerdictStatus::Exact)
-        return *Isl;
+        return Isl;
       if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, Change, BoundGuards))
-        return *V;
-      if (!BoundGuards || FailedInBoundPass)
+        return V;
+      if (PowersOfTwo)
         if (auto V = powerOfTwoCases(Access, Loops, Arrays, Shape, Arch, Change))
-          return *V;
-      if (Isl)
-        return *Isl;
-      if (FailedInBoundPass)
-        break;
-    }
+          return V;
+      return Isl;
+    };
+    if (auto V = Parametric(FailedInBoundPass, true))
+      return *V;
+    if (!FailedInBoundPass)
+      if (auto V = Parametric(true, false))
+        return *V;
   }
   AccessVerdict V;
   V.Status = FirstFailure.Status;
