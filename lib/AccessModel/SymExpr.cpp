@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/AccessModel/SymExpr.h"
+#include "cuda-bank-lint/AccessModel/HostFunction.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -284,6 +285,23 @@ SymRef SymExpr::cast(SymRef A, IntType T) {
   return bounded(std::move(E));
 }
 
+SymRef SymExpr::call(std::shared_ptr<const HostFunction> Fn, std::vector<SymRef> Args, IntType T) {
+  std::vector<int64_t> Values;
+  for (const SymRef &A : Args)
+    if (A->isConst())
+      Values.push_back(A->Value);
+  if (Fn && Values.size() == Args.size())
+    if (std::optional<int64_t> V = Fn->call(Values))
+      return constant(*V, T);
+  auto E = make(ExprKind::Call, T);
+  E->Ops = std::move(Args);
+  noteOperands(*E);
+  E->Name = Fn ? Fn->Name : "";
+  E->Hash = mix(E->Hash, std::hash<std::string>()(E->Name));
+  E->Fn = std::move(Fn);
+  return bounded(std::move(E));
+}
+
 const SymExpr &stripCasts(const SymExpr &E) {
   return E.Kind == ExprKind::Cast ? stripCasts(*E.Ops[0]) : E;
 }
@@ -294,6 +312,7 @@ SymRef withOperands(const SymRef &E, const std::vector<SymRef> &Ops) {
   case ExprKind::Binary: return SymExpr::binary(E->Op, Ops[0], Ops[1], E->Type);
   case ExprKind::Select: return SymExpr::select(Ops[0], Ops[1], Ops[2], E->Type);
   case ExprKind::Cast: return SymExpr::cast(Ops[0], E->Type);
+  case ExprKind::Call: return SymExpr::call(E->Fn, Ops, E->Type);
   default: return E;
   }
 }
@@ -386,6 +405,16 @@ static void print(const SymExpr &E, std::string &Out) {
   case ExprKind::Cast:
     // Casts are invisible in the rendering: users think in source values.
     print(*E.Ops[0], Out);
+    return;
+  case ExprKind::Call:
+    Out += E.Fn ? E.Fn->Name : std::string("<function>");
+    Out += '(';
+    for (size_t I = 0; I < E.Ops.size(); ++I) {
+      if (I)
+        Out += ", ";
+      print(*E.Ops[I], Out);
+    }
+    Out += ')';
     return;
   }
 }

@@ -172,7 +172,9 @@ const Expr *blockSource(const Expr *E) {
 std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCallExpr *K, unsigned I,
                                                              ASTContext &Ctx, const HostWrites &Writes) {
   const Expr *Arg = K->getArg(I);
-  if (!Arg->getType()->isIntegerType() || Arg->HasSideEffects(Ctx))
+  // Calls only possibly have effects: a helper the host values can run
+  // (HostFunctions.h) has none; any other call is not followed.
+  if (!Arg->getType()->isIntegerType() || Arg->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
     return std::nullopt;
   BlockShapeFinder::FixedArgument F;
   const Expr *Block = blockSource(K->getConfig()->getArg(1));

@@ -514,7 +514,8 @@ SymRef onConstants(const SymRef &E, const std::map<unsigned, SymRef> &Values, un
   case ExprKind::Unary:
   case ExprKind::Binary:
   case ExprKind::Select:
-  case ExprKind::Cast: {
+  case ExprKind::Cast:
+  case ExprKind::Call: {
     std::vector<SymRef> Ops;
     for (const SymRef &Op : E->Ops) {
       Ops.push_back(onConstants(Op, Values, Depth + 1));

@@ -1,5 +1,6 @@
 //===- HostValues.cpp - Host values at a launch, over its block size -------===//
 #include "HostValues.h"
+#include "HostFunctions.h"
 #include "WalkerSupport.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -162,6 +163,7 @@ private:
   }
   std::optional<SymRef> variable(const VarDecl *VD, IntType T, SourceLocation At, unsigned Depth);
   std::optional<SymRef> log2Of(const Expr *E, IntType T, SourceLocation At, unsigned Depth);
+  std::optional<SymRef> helperCall(const CallExpr *Call, IntType T, SourceLocation At, unsigned Depth);
 
   const HostWrites &W;
   ASTContext &Ctx;
@@ -260,7 +262,27 @@ std::optional<SymRef> Translator::value(const Expr *E, SourceLocation At, unsign
   }
   if (const auto *FE = dyn_cast<FullExpr>(E))
     return value(FE->getSubExpr(), At, Depth + 1);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return helperCall(Call, T, At, Depth);
   return std::nullopt;
+}
+
+/// A call of the program's own integer helper (int log2(int n) { while
+/// (n > 1) ... }), compiled to run once its arguments are known.
+std::optional<SymRef> Translator::helperCall(const CallExpr *Call, IntType T, SourceLocation At,
+                                             unsigned Depth) {
+  std::shared_ptr<const HostFunction> Fn = compileHostFunction(Call->getDirectCallee(), Ctx);
+  if (!Fn || Fn->Params != Call->getNumArgs())
+    return std::nullopt;
+  std::vector<SymRef> Args;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    auto V = value(Call->getArg(I), At, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    Args.push_back(SymExpr::cast(*V, Fn->SlotTypes[I]));
+  }
+  IntType R = Fn->Result;
+  return SymExpr::cast(SymExpr::call(std::move(Fn), std::move(Args), R), T);
 }
 
 } // namespace

@@ -18,8 +18,10 @@
 // size's expression is then replaced by blockDim wherever it occurs in the
 // argument; the argument is fixed when no host value is left (a block of
 // n / 2 threads fixes log2(n / 2) but not n, which may be 2 * blockDim.x or
-// one more). Not followed: a second write, a write in a branch or loop, a
-// call (but (int)log2 of an integer), floating-point arithmetic.
+// one more). A call of the program's own integer helper (int log2(int n)
+// { while (n > 1) ... }) is compiled (HostFunctions.h) and run once its
+// arguments are known. Not followed: a second write, a write in a branch
+// or loop, another call (but (int)log2 of an integer), floating point.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_HOSTVALUES_H

@@ -1,6 +1,7 @@
 //===- LaneEvaluator.cpp - Per-thread evaluation of symbolic expressions --===//
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 #include "SymbolicText.h"
+#include "cuda-bank-lint/AccessModel/HostFunction.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -357,6 +358,11 @@ int degreeIn(const SymExpr &E, const std::string &Name) {
     int C = degreeIn(*E.Ops[0], Name), A = degreeIn(*E.Ops[1], Name), B = degreeIn(*E.Ops[2], Name);
     return C == 0 && A >= 0 && B >= 0 ? std::max(A, B) : -1;
   }
+  case ExprKind::Call:
+    for (const SymRef &Op : E.Ops)
+      if (degreeIn(*Op, Name) != 0)
+        return -1;
+    return 0;
   default:
     return 0;
   }
@@ -494,6 +500,17 @@ bool evaluateNumber(const SymExpr &E, const LaneEnv &Env, int64_t &Out) {
     Out = wrapToType(A, T);
     return true;
   }
+  case ExprKind::Call: {
+    std::vector<int64_t> Args(E.Ops.size());
+    for (size_t I = 0; I < E.Ops.size(); ++I)
+      if (!evaluateNumber(*E.Ops[I], Env, Args[I]))
+        return false;
+    std::optional<int64_t> V = E.Fn ? E.Fn->call(Args) : std::nullopt;
+    if (!V)
+      return false;
+    Out = wrapToType(*V, T);
+    return true;
+  }
   }
   return false;
 }
@@ -621,6 +638,25 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
     if (E.Type.Bits >= E.Ops[0]->Type.Bits)
       return A;
     return nonLinear(A, A, "narrowing conversion", E);
+  }
+  case ExprKind::Call: {
+    std::vector<int64_t> Args;
+    for (const SymRef &Op : E.Ops) {
+      LaneValue A = evaluateSymbolically(*Op, Env);
+      if (!A.known())
+        return A;
+      if (!A.Terms.empty())
+        return nonLinear(A, A, E.Name.c_str(), E);
+      Args.push_back(A.C);
+    }
+    std::string Text;
+    for (int64_t A : Args)
+      Text += (Text.empty() ? "" : ", ") + std::to_string(A);
+    if (std::optional<int64_t> V = E.Fn ? E.Fn->call(Args) : std::nullopt)
+      return known(*V, E.Type);
+    return unknown(UnknownKind::Undefined, "the host function '" + E.Name + "' gives no value for (" +
+                                               Text + ") within " +
+                                               std::to_string(HostFunction::MaxSteps) + " steps");
   }
   }
   return unknown(UnknownKind::Varying, "unsupported expression");

@@ -1,5 +1,6 @@
 //===- VerdictMemo.cpp - Verdicts of accesses already analysed -------------===//
 #include "cuda-bank-lint/Symbolic/VerdictMemo.h"
+#include "cuda-bank-lint/AccessModel/HostFunction.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
@@ -18,7 +19,7 @@ namespace {
 // serialisation below (or say why the analysis never reads it), then update
 // the size. Sizes of x86-64 with libstdc++; other platforms skip the check.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(SymExpr) == 160, "SymExpr changed: update VerdictMemo's key");
+static_assert(sizeof(SymExpr) == 176, "SymExpr changed: update VerdictMemo's key");
 static_assert(sizeof(Guard) == 80, "Guard changed: update VerdictMemo's key");
 static_assert(sizeof(SharedAccess) == 392, "SharedAccess changed: update VerdictMemo's key");
 static_assert(sizeof(LoopCounter) == 80, "LoopCounter changed: update VerdictMemo's key");
@@ -198,9 +199,32 @@ private:
     num(E.LaneVarying * 2 + E.ThreadVarying); // TreeSize, Hash: derived
     num(unsigned(E.Op));
     list(Ops);
+    if (E.Kind == ExprKind::Call && E.Fn)
+      function(*E.Fn);
     uint64_t Id = Index.size();
     Index[&E] = Id;
     return Id;
+  }
+
+  /// A host function by its contents (two helpers of one name may differ).
+  void function(const HostFunction &F) {
+    text(F.Name);
+    num(F.Result.Bits * 2 + F.Result.Signed);
+    num(F.Params);
+    num(F.SlotTypes.size());
+    for (IntType T : F.SlotTypes)
+      num(T.Bits * 2 + T.Signed);
+    statements(F.Body);
+  }
+  void statements(const std::vector<HostFunction::Stmt> &Body) {
+    num(Body.size());
+    for (const HostFunction::Stmt &S : Body) {
+      num(unsigned(S.Kind) * 4 + S.TestFirst);
+      num(S.Slot);
+      num(S.Value ? node(*S.Value) : ~0ull);
+      statements(S.Body);
+      statements(S.Else);
+    }
   }
 
   llvm::raw_svector_ostream OS;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+#include "cuda-bank-lint/AccessModel/HostFunction.h"
 
 #include <gtest/gtest.h>
 
@@ -112,6 +113,55 @@ TEST(LaneEvaluator, FloorLog2) {
       EXPECT_EQ(V.C, floorLog2(B / 2));
     }
   }
+}
+
+/// int f(int n) { int r = 0; while (n > Stop) { n = n / 2; r = r + 1; } return r / Div; }
+std::shared_ptr<HostFunction> halvings(int Stop, int Div) {
+  auto F = std::make_shared<HostFunction>();
+  F->Name = "halvings";
+  F->Result = IntType::i32();
+  F->Params = 1;
+  F->SlotTypes = {IntType::i32(), IntType::i32()};
+  auto C = [](int64_t V) { return SymExpr::constant(V, IntType::i32()); };
+  SymRef N = HostFunction::slot(0, IntType::i32()), R = HostFunction::slot(1, IntType::i32());
+  using K = HostFunction::StmtKind;
+  HostFunction::Stmt Loop{K::Loop, 0, SymExpr::binary(Opcode::GT, N, C(Stop), IntType::boolean()), {}, {}, true};
+  Loop.Body = {{K::Assign, 0, SymExpr::binary(Opcode::Div, N, C(2), IntType::i32()), {}, {}, true},
+               {K::Assign, 1, SymExpr::binary(Opcode::Add, R, C(1), IntType::i32()), {}, {}, true}};
+  F->Body = {{K::Assign, 1, C(0), {}, {}, true}, Loop,
+             {K::Return, 0, SymExpr::binary(Opcode::Div, R, C(Div), IntType::i32()), {}, {}, true}};
+  return F;
+}
+
+TEST(LaneEvaluator, HostFunctionCall) {
+  auto F = halvings(1, 1);
+  EXPECT_EQ(F->call({128}), 7);
+  EXPECT_EQ(F->call({100}), 6);
+  EXPECT_EQ(F->call({1}), 0);
+  EXPECT_EQ(F->call({}), std::nullopt); // wrong arity
+  // Folded by the builder on constants; evaluated per block width otherwise.
+  EXPECT_EQ(SymExpr::call(F, {SymExpr::constant(64, IntType::i32())}, IntType::i32())->Value, 6);
+  SymRef Call = SymExpr::call(F, {SymExpr::cast(SymExpr::blockDim(Axis::X), IntType::i32())}, IntType::i32());
+  EXPECT_EQ(toString(Call), "halvings(blockDim.x)");
+  LaneEnv Env;
+  Env.BlockDim[0] = 256;
+  LaneValue V = evaluateLane(*Call, Env);
+  ASSERT_TRUE(V.exact());
+  EXPECT_EQ(V.C, 8);
+  // Division by zero, and a loop that never ends (n > -1 halving stays at
+  // 0): no value, the run bounded by the step budget.
+  EXPECT_EQ(halvings(1, 0)->call({8}), std::nullopt);
+  auto Endless = halvings(-1, 1);
+  EXPECT_EQ(Endless->call({8}), std::nullopt);
+  LaneValue U = evaluateLane(*SymExpr::call(Endless, {SymExpr::cast(SymExpr::blockDim(Axis::X), IntType::i32())},
+                                            IntType::i32()),
+                             Env);
+  EXPECT_EQ(U.Unknown, UnknownKind::Undefined);
+  EXPECT_EQ(U.Why, "the host function 'halvings' gives no value for (256) within 200000 steps");
+  // Unset locals are not read as anything.
+  auto Unset = halvings(1, 1);
+  Unset->Body.erase(Unset->Body.begin());
+  EXPECT_EQ(Unset->call({8}), std::nullopt);
 }
 
 } // namespace

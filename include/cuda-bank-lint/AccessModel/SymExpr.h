@@ -50,6 +50,7 @@ enum class ExprKind {
   Binary,
   Select,      ///< Cond ? A : B
   Cast,        ///< conversion to Type
+  Call,        ///< a host program's function (Fn) of the operands
 };
 
 enum class Opcode {
@@ -66,6 +67,7 @@ bool isComparison(Opcode Op);
 
 struct SymExpr;
 using SymRef = std::shared_ptr<const SymExpr>;
+struct HostFunction;
 
 /// The largest expression tracked (as a tree): beyond it (a sorting network
 /// unrolled into nested selects doubles at each step) a value is an unknown,
@@ -93,7 +95,8 @@ struct SymExpr {
   uint32_t TreeSize = 1;
   uint64_t Hash = 0;        ///< of the structure, to tell two such unknowns apart
   Opcode Op = Opcode::Add;  ///< Unary/Binary
-  std::vector<SymRef> Ops;  ///< operands (Select: cond, then, else)
+  std::vector<SymRef> Ops;  ///< operands (Select: cond, then, else; Call: arguments)
+  std::shared_ptr<const HostFunction> Fn; ///< Call: the function (HostFunction.h)
 
   static SymRef constant(int64_t V, IntType T = IntType::i64());
   static SymRef threadIdx(Axis A);
@@ -107,6 +110,9 @@ struct SymExpr {
   static SymRef binary(Opcode Op, SymRef A, SymRef B, IntType T);
   static SymRef select(SymRef C, SymRef A, SymRef B, IntType T);
   static SymRef cast(SymRef A, IntType T);
+  /// Fn(Args), folded to its value when every argument is a constant and
+  /// the function gives one.
+  static SymRef call(std::shared_ptr<const HostFunction> Fn, std::vector<SymRef> Args, IntType T);
 
   bool isConst() const { return Kind == ExprKind::Const; }
 };

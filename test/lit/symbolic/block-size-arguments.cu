@@ -93,13 +93,16 @@ void runEarly(float *d, int n) {
 // ARGS-NOT: "kernel parameter 'iterations' taken as {{.*}}:[[# @LINE-2]]:3
 
 // A function of the user's named log2 may compute anything (here the
-// ceiling): its result is not assumed, 'iterations' stays unknown.
+// ceiling): it is not taken for the library's but run as written
+// (symbolic/host-helper-arguments.cu): ceil(log2(128)) = 7 iterations, the
+// last two 32-way (the library's floor would stop at j = 5).
 int log2(unsigned n) { int r = 0; while ((1u << r) < n) ++r; return r; }
 __global__ void ownLog(float *out, int n, int iterations) {
   extern __shared__ float s[];
   for (int j = 0; j < iterations; j++)
     s[threadIdx.x << j] = 0;
 }
-// CHECK: ownLog:[[# @LINE-2]]:5 st 4 unknown
-// ARGS-NOT: "kernel parameter 'iterations' taken as {{.*}}:[[# @LINE+1]]:32
+// CHECK: ownLog:[[# @LINE-2]]:5 st 4 exact 32-way 32/1
+// TEXT: block-size-arguments.cu:[[# @LINE-3]]:5: warning: up to 32-way {{.*}}(conflict-free at j=0, {{.*}}, 32-way at j=5, 32-way at j=6)
+// ARGS: "kernel parameter 'iterations' taken as log2(unsigned(n)) with blockDim.x = n: the launch at {{.*}}:[[# @LINE+1]]:32
 void runOwn(float *d, int n) { ownLog<<<1, n>>>(d, n, log2(unsigned(n))); }

@@ -1,0 +1,313 @@
+//===- HostFunctions.cpp - Host helpers compiled for the model ------------===//
+#include "HostFunctions.h"
+#include "WalkerSupport.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace cbl {
+
+namespace {
+
+/// Helpers called from helpers, and statements compiled per function: a
+/// host helper worth running is small.
+constexpr unsigned MaxNesting = 4;
+constexpr unsigned MaxStatements = 512;
+
+using Stmts = std::vector<HostFunction::Stmt>;
+std::shared_ptr<const HostFunction> compile(const FunctionDecl *FD, ASTContext &Ctx, unsigned Nesting,
+                                            llvm::SmallPtrSetImpl<const FunctionDecl *> &Active);
+using K = HostFunction::StmtKind;
+
+bool integral(QualType T) { return !T.isNull() && T->isIntegralOrEnumerationType(); }
+
+SymRef truth(const SymRef &V) {
+  return V ? SymExpr::binary(Opcode::NE, V, SymExpr::constant(0, V->Type), IntType::boolean())
+           : nullptr;
+}
+
+class Compiler {
+public:
+  Compiler(ASTContext &Ctx, HostFunction &F, unsigned Nesting,
+           llvm::SmallPtrSetImpl<const FunctionDecl *> &Active)
+      : Ctx(Ctx), F(F), Nesting(Nesting), Active(Active) {}
+
+  bool function(const FunctionDecl *FD) {
+    for (const ParmVarDecl *P : FD->parameters())
+      newSlot(P);
+    F.Params = unsigned(FD->getNumParams());
+    return statement(FD->getBody(), F.Body);
+  }
+
+private:
+  unsigned newSlot(const VarDecl *VD) {
+    unsigned I = unsigned(F.SlotTypes.size());
+    Slots[VD] = I;
+    F.SlotTypes.push_back(intTypeOf(VD->getType(), Ctx));
+    return I;
+  }
+
+  std::optional<unsigned> slotOf(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    auto It = DRE ? Slots.find(DRE->getDecl()) : Slots.end();
+    return It == Slots.end() ? std::nullopt : std::optional<unsigned>(It->second);
+  }
+
+  SymRef slotValue(unsigned I) const { return HostFunction::slot(I, F.SlotTypes[I]); }
+
+  SymRef value(const Expr *E);
+  SymRef call(const CallExpr *Call, IntType T);
+  bool effect(const Expr *E, Stmts &Out);
+  bool statement(const Stmt *S, Stmts &Out);
+
+  ASTContext &Ctx;
+  HostFunction &F;
+  unsigned Nesting;
+  llvm::SmallPtrSetImpl<const FunctionDecl *> &Active;
+  llvm::DenseMap<const Decl *, unsigned> Slots;
+  unsigned Statements = 0;
+};
+
+SymRef Compiler::value(const Expr *E) {
+  if (!E || E->isValueDependent() || E->containsErrors())
+    return nullptr;
+  E = E->IgnoreParens();
+  if (!integral(E->getType()))
+    return nullptr;
+  IntType T = intTypeOf(E->getType(), Ctx);
+  if (auto I = slotOf(E))
+    return SymExpr::cast(slotValue(*I), T);
+  Expr::EvalResult R;
+  if (!E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx))
+    return SymExpr::constant(R.Val.getInt().getExtValue(), T);
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_IntegralCast: case CK_NoOp: case CK_LValueToRValue: case CK_IntegralToBoolean:
+    case CK_BooleanToSignedIntegral: {
+      SymRef V = value(CE->getSubExpr());
+      if (!V)
+        return nullptr;
+      if (CE->getCastKind() == CK_IntegralToBoolean)
+        return truth(V);
+      if (CE->getCastKind() == CK_BooleanToSignedIntegral)
+        return SymExpr::unary(Opcode::Neg, SymExpr::cast(V, T), T);
+      return SymExpr::cast(V, T);
+    }
+    default:
+      return nullptr;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    SymRef V = value(UO->getSubExpr());
+    if (!V)
+      return nullptr;
+    switch (UO->getOpcode()) {
+    case UO_Plus: return SymExpr::cast(V, T);
+    case UO_Minus: return SymExpr::unary(Opcode::Neg, SymExpr::cast(V, T), T);
+    case UO_Not: return SymExpr::unary(Opcode::Not, SymExpr::cast(V, T), T);
+    case UO_LNot: return SymExpr::unary(Opcode::LNot, truth(V), T);
+    default: return nullptr; // ++, -- and & as values: not compiled
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp() || BO->isCompoundAssignmentOp() || BO->isCommaOp())
+      return nullptr;
+    SymRef L = value(BO->getLHS()), Rv = L ? value(BO->getRHS()) : nullptr;
+    if (!Rv)
+      return nullptr;
+    if (BO->isLogicalOp())
+      return SymExpr::binary(BO->getOpcode() == BO_LAnd ? Opcode::LAnd : Opcode::LOr, truth(L),
+                             truth(Rv), T);
+    std::optional<Opcode> Op = arithmeticOpcode(BO->getOpcode());
+    if (!Op)
+      return nullptr;
+    if (isComparison(*Op))
+      return SymExpr::binary(*Op, L, Rv, T);
+    bool Shift = *Op == Opcode::Shl || *Op == Opcode::Shr;
+    return SymExpr::binary(*Op, SymExpr::cast(L, T), Shift ? Rv : SymExpr::cast(Rv, T), T);
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    SymRef C = value(CO->getCond()), A = value(CO->getTrueExpr()), B = value(CO->getFalseExpr());
+    if (!C || !A || !B)
+      return nullptr;
+    return SymExpr::select(truth(C), SymExpr::cast(A, T), SymExpr::cast(B, T), T);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return call(Call, T);
+  return nullptr;
+}
+
+SymRef Compiler::call(const CallExpr *Call, IntType T) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Nesting + 1 >= MaxNesting || Active.count(Callee->getCanonicalDecl()))
+    return nullptr;
+  std::vector<SymRef> Args;
+  for (const Expr *A : Call->arguments()) {
+    Args.push_back(value(A));
+    if (!Args.back())
+      return nullptr;
+  }
+  auto Fn = compile(Callee, Ctx, Nesting + 1, Active);
+  if (!Fn)
+    return nullptr;
+  for (size_t I = 0; I < Args.size(); ++I)
+    Args[I] = SymExpr::cast(Args[I], Fn->SlotTypes[I]);
+  return SymExpr::cast(SymExpr::call(Fn, std::move(Args), Fn->Result), T);
+}
+
+bool Compiler::effect(const Expr *E, Stmts &Out) {
+  if (!E)
+    return false;
+  E = E->IgnoreParens();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return effect(EWC->getSubExpr(), Out);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isCommaOp())
+      return effect(BO->getLHS(), Out) && effect(BO->getRHS(), Out);
+    if (BO->isAssignmentOp()) {
+      auto I = slotOf(BO->getLHS());
+      if (!I)
+        return false;
+      SymRef V;
+      if (const auto *CAO = dyn_cast<CompoundAssignOperator>(BO)) {
+        std::optional<Opcode> Op =
+            arithmeticOpcode(BinaryOperator::getOpForCompoundAssignment(CAO->getOpcode()));
+        SymRef R = value(CAO->getRHS());
+        if (!Op || !R)
+          return false;
+        IntType CT = intTypeOf(CAO->getComputationLHSType(), Ctx);
+        IntType RT = intTypeOf(CAO->getComputationResultType(), Ctx);
+        bool Shift = *Op == Opcode::Shl || *Op == Opcode::Shr;
+        V = SymExpr::binary(*Op, SymExpr::cast(slotValue(*I), CT), Shift ? R : SymExpr::cast(R, RT), RT);
+      } else {
+        V = value(BO->getRHS());
+      }
+      if (!V)
+        return false;
+      Out.push_back({K::Assign, *I, SymExpr::cast(V, F.SlotTypes[*I]), {}, {}, true});
+      return true;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->isIncrementDecrementOp()) {
+    auto I = slotOf(UO->getSubExpr());
+    if (!I || F.SlotTypes[*I] == IntType::boolean())
+      return false;
+    IntType ST = F.SlotTypes[*I];
+    SymRef V = SymExpr::binary(UO->isIncrementOp() ? Opcode::Add : Opcode::Sub, slotValue(*I),
+                               SymExpr::constant(1, ST), ST);
+    Out.push_back({K::Assign, *I, V, {}, {}, true});
+    return true;
+  }
+  // An expression whose value is dropped and that changes nothing.
+  return !E->HasSideEffects(Ctx);
+}
+
+bool Compiler::statement(const Stmt *S, Stmts &Out) {
+  if (!S)
+    return true;
+  if (++Statements > MaxStatements)
+    return false;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Sub : CS->body())
+      if (!statement(Sub, Out))
+        return false;
+    return true;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || !integral(VD->getType()) || VD->isStaticLocal() ||
+          VD->getType()->isReferenceType() || VD->getType().isVolatileQualified())
+        return false;
+      unsigned I = newSlot(VD);
+      const Expr *Init = VD->getInit();
+      if (const auto *ILE = dyn_cast_or_null<InitListExpr>(Init))
+        Init = ILE->getNumInits() == 1 ? ILE->getInit(0) : nullptr;
+      if (!VD->getInit())
+        continue;
+      SymRef V = value(Init);
+      if (!V)
+        return false;
+      Out.push_back({K::Assign, I, SymExpr::cast(V, F.SlotTypes[I]), {}, {}, true});
+    }
+    return true;
+  }
+  if (const auto *E = dyn_cast<Expr>(S))
+    return effect(E, Out);
+  if (isa<NullStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
+    Out.push_back({isa<BreakStmt>(S) ? K::Break : K::Continue, 0, nullptr, {}, {}, true});
+    return true;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    SymRef V = value(RS->getRetValue());
+    if (!V)
+      return false;
+    Out.push_back({K::Return, 0, SymExpr::cast(V, F.Result), {}, {}, true});
+    return true;
+  }
+  HostFunction::Stmt Out1;
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+      return false;
+    Out1 = {K::If, 0, truth(value(If->getCond())), {}, {}, true};
+    if (!Out1.Value || !statement(If->getThen(), Out1.Body) || !statement(If->getElse(), Out1.Else))
+      return false;
+  } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    Out1 = {K::Loop, 0, truth(value(W->getCond())), {}, {}, true};
+    if (W->getConditionVariable() || !Out1.Value || !statement(W->getBody(), Out1.Body))
+      return false;
+  } else if (const auto *D = dyn_cast<DoStmt>(S)) {
+    Out1 = {K::Loop, 0, truth(value(D->getCond())), {}, {}, false};
+    if (!Out1.Value || !statement(D->getBody(), Out1.Body))
+      return false;
+  } else if (const auto *For = dyn_cast<ForStmt>(S)) {
+    if (For->getConditionVariable() || !statement(For->getInit(), Out))
+      return false;
+    Out1 = {K::Loop, 0, For->getCond() ? truth(value(For->getCond())) : nullptr, {}, {}, true};
+    if ((For->getCond() && !Out1.Value) || !statement(For->getBody(), Out1.Body) ||
+        (For->getInc() && !effect(For->getInc(), Out1.Else)))
+      return false;
+  } else {
+    return false; // switch, goto, try, asm, ...: not compiled
+  }
+  Out.push_back(std::move(Out1));
+  return true;
+}
+
+std::shared_ptr<const HostFunction> compile(const FunctionDecl *FD, ASTContext &Ctx, unsigned Nesting,
+                                            llvm::SmallPtrSetImpl<const FunctionDecl *> &Active) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isDependentContext() || Def->isVariadic() ||
+      !integral(Def->getReturnType()) ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def); MD && !MD->isStatic())
+    return nullptr;
+  for (const ParmVarDecl *P : Def->parameters())
+    if (!integral(P->getType()) || P->getType()->isReferenceType())
+      return nullptr;
+  auto F = std::make_shared<HostFunction>();
+  F->Name = Def->getNameAsString();
+  F->Result = intTypeOf(Def->getReturnType(), Ctx);
+  Active.insert(Def->getCanonicalDecl());
+  bool Ok = Compiler(Ctx, *F, Nesting, Active).function(Def);
+  Active.erase(Def->getCanonicalDecl());
+  return Ok ? F : nullptr;
+}
+
+} // namespace
+
+std::shared_ptr<const HostFunction> compileHostFunction(const FunctionDecl *FD, ASTContext &Ctx) {
+  llvm::SmallPtrSet<const FunctionDecl *, 4> Active;
+  return compile(FD, Ctx, 0, Active);
+}
+
+} // namespace cbl
