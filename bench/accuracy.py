@@ -214,6 +214,15 @@ def index_records(results, sources, callsite):
             index[(repo, bd, f, line, a["op"])].append(a)
             all_records[(repo, bd, f, a["line"], a["column"], a["function"], a["op"],
                          a["width"], a.get("array"))] = a
+            # An atomic run as a compare-and-swap loop also loads its words
+            # each round (LDS, profiled as loads of the same line): the
+            # record carries their cost, matched to the line's ld rows.
+            if "block_loop_load_wavefronts" in a:
+                ld = dict(a, op="ld", wavefronts=a["loop_load_wavefronts"],
+                          ideal=a["loop_load_ideal"],
+                          block_wavefronts=a["block_loop_load_wavefronts"],
+                          block_ideal=a["block_loop_load_ideal"], _loop_load=True)
+                index[(repo, bd, f, line, "ld")].append(ld)
     return index, all_records
 
 

@@ -220,7 +220,9 @@ void casLoopCost(const WarpAccess &A, BankArch Arch, BankCost &C) {
     WarpAccess Load = A;
     Load.Op = AccessOp::Load;
     Load.ActiveMask = Left;
-    C.LoopLoadWavefronts += costOf(Load, Arch).Wavefronts;
+    const BankCost LoadCost = costOf(Load, Arch);
+    C.LoopLoadWavefronts += LoadCost.Wavefronts;
+    C.LoopLoadIdeal += LoadCost.Ideal;
     std::vector<uint64_t> Tried;
     uint32_t Done = 0;
     for (unsigned U = 0; U < Units; ++U) {

@@ -558,6 +558,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.Atomic = A.Atomic;
     R.Iterations = V.Cost.Iterations;
     R.LoopLoadWavefronts = V.Cost.LoopLoadWavefronts;
+    R.LoopLoadIdeal = V.Cost.LoopLoadIdeal;
     R.Status = V.Status;
     R.Reason = V.Reason;
     R.Wavefronts = V.Cost.Wavefronts;
@@ -565,8 +566,10 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.Degree = V.Cost.Degree;
     R.WorstWarp = V.Warp;
     R.ActiveMask = V.Mask;
-    R.BlockWavefronts = V.BlockWavefronts;
-    R.BlockIdeal = V.BlockIdeal;
+    R.BlockWavefronts = V.Block.Wavefronts;
+    R.BlockIdeal = V.Block.Ideal;
+    R.BlockLoopLoadWavefronts = V.Block.LoopLoadWavefronts;
+    R.BlockLoopLoadIdeal = V.Block.LoopLoadIdeal;
     R.BlockIterations = V.BlockIterations;
     R.RepeatedIterations = V.RepeatedIterations;
     for (const VerdictCase &C : V.Cases)

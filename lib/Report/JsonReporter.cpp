@@ -99,6 +99,11 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
       O["atomic_rule"] = atomicRuleName(A.Atomic);
       O["iterations"] = A.Iterations;
       O["loop_load_wavefronts"] = A.LoopLoadWavefronts;
+      if (A.Atomic == AtomicRule::CasLoop || A.Atomic == AtomicRule::GenericCasLoop) {
+        O["loop_load_ideal"] = A.LoopLoadIdeal;
+        O["block_loop_load_wavefronts"] = int64_t(A.BlockLoopLoadWavefronts);
+        O["block_loop_load_ideal"] = int64_t(A.BlockLoopLoadIdeal);
+      }
     }
     O["status"] = verdictStatusName(A.Status);
     O["reason"] = A.Reason;

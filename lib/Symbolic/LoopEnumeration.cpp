@@ -262,7 +262,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   const bool Innermost = Level + 1 == C.A.Loops.size();
   const std::vector<bool> Relevant = Innermost ? relevantCounters(C, L) : std::vector<bool>();
   std::map<std::vector<int64_t>, size_t> FirstSeen; // state -> iteration
-  std::vector<std::pair<uint64_t, uint64_t>> History; // (wavefronts, ideal) per iteration
+  std::vector<BlockSums> History; // per iteration
   unsigned Distinct = 0;
   // With a condition the same for every lane (i < 10000), the iterations
   // after a repeated state cycle with its period until the condition fails:
@@ -299,17 +299,14 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       Now.swap(Next);
     }
     const size_t Period = K - K0;
-    std::pair<uint64_t, uint64_t> Cycle{0, 0}, Part{0, 0};
+    BlockSums Cycle, Part;
     for (size_t J = 0; J < Period; ++J) {
-      Cycle.first += History[K0 + J].first;
-      Cycle.second += History[K0 + J].second;
-      if (J < Remaining % Period) {
-        Part.first += History[K0 + J].first;
-        Part.second += History[K0 + J].second;
-      }
+      Cycle += History[K0 + J];
+      if (J < Remaining % Period)
+        Part += History[K0 + J];
     }
-    Out.V.BlockWavefronts += Remaining / Period * Cycle.first + Part.first;
-    Out.V.BlockIdeal += Remaining / Period * Cycle.second + Part.second;
+    Out.V.Block += Cycle * (Remaining / Period);
+    Out.V.Block += Part;
     C.RepeatedIterations += Remaining;
     return true;
   };
@@ -375,11 +372,10 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       ++C.RepeatedIterations;
       const auto Same = History[Seen->second]; // (a copy: push_back may reallocate)
       History.push_back(Same);
-      Out.V.BlockWavefronts += History.back().first;
-      Out.V.BlockIdeal += History.back().second;
+      Out.V.Block += History.back();
     } else {
       ++Distinct;
-      uint64_t Wavefronts = Out.V.BlockWavefronts, Ideal = Out.V.BlockIdeal;
+      const BlockSums Before = Out.V.Block;
       Point.push_back(K);
       bool Prune = C.PruneOutOfBounds;
       C.PruneOutOfBounds |= UnknownBound;
@@ -392,7 +388,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       }
       if (Innermost) {
         FirstSeen.emplace(std::move(State), History.size());
-        History.emplace_back(Out.V.BlockWavefronts - Wavefronts, Out.V.BlockIdeal - Ideal);
+        History.push_back(Out.V.Block - Before);
       }
     }
     // Every counter advances at once, from the values at the iteration's start.

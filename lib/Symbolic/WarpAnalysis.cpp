@@ -388,8 +388,7 @@ void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned>
   if (C.NoteOutsideArray && lanesOutsideArray(C, R))
     C.WentOutsideArray = true;
   BankCost Cost = costOf(R.WA, C.Arch);
-  V.BlockWavefronts += Cost.Wavefronts;
-  V.BlockIdeal += Cost.Ideal;
+  V.Block += {Cost.Wavefronts, Cost.Ideal, Cost.LoopLoadWavefronts, Cost.LoopLoadIdeal};
   unsigned Active = unsigned(__builtin_popcount(R.WA.ActiveMask));
   if (Point) {
     auto It = CaseIndex.find(*Point);

@@ -101,6 +101,7 @@ struct BankCost {
   /// the hardware as loads, not atomics).
   unsigned Iterations = 0;
   unsigned LoopLoadWavefronts = 0;
+  unsigned LoopLoadIdeal = 0;
 };
 
 /// Costs one warp instruction. Pure and deterministic. Width must be 1, 2, 4,

@@ -88,11 +88,13 @@ struct AccessRecord {
   unsigned Width = 0;
   /// Atomics: the call or PTX opcode as written, the rule the bank model
   /// applied, and for a compare-and-swap loop its iterations and the
-  /// wavefronts of its own loads (worst warp).
+  /// wavefronts and ideal of its own loads (worst warp; summed over one
+  /// block below).
   std::string Instruction;
   AtomicRule Atomic = AtomicRule::Native;
   unsigned Iterations = 0;
   unsigned LoopLoadWavefronts = 0;
+  unsigned LoopLoadIdeal = 0;
   /// How far the analysis got (JSON: "exact", "bound", "data-dependent", "unknown", "unsupported").
   VerdictStatus Status = VerdictStatus::Unknown;
   std::string Reason;       ///< why not exact (empty when exact)
@@ -103,6 +105,8 @@ struct AccessRecord {
   uint32_t ActiveMask = 0;
   uint64_t BlockWavefronts = 0; ///< summed over the warps of one block
   uint64_t BlockIdeal = 0;
+  uint64_t BlockLoopLoadWavefronts = 0; ///< a compare-and-swap loop's loads, likewise
+  uint64_t BlockLoopLoadIdeal = 0;
   uint64_t BlockIterations = 1; ///< executions the block sums cover; 0 = trip count unknown
   uint64_t RepeatedIterations = 0; ///< warp iterations summed but not listed as cases
   std::vector<AccessCase> Cases; ///< per enumerated iteration

@@ -60,6 +60,28 @@ struct VerdictCase {
   unsigned ActiveLanes = 0;
 };
 
+/// What Nsight Compute adds up per source line for one block: the access's
+/// wavefronts and ideal, and for an atomic run as a compare-and-swap loop
+/// the loop's own loads (counted by the hardware as loads of that line).
+struct BlockSums {
+  uint64_t Wavefronts = 0, Ideal = 0;
+  uint64_t LoopLoadWavefronts = 0, LoopLoadIdeal = 0;
+  BlockSums &operator+=(const BlockSums &O) {
+    Wavefronts += O.Wavefronts;
+    Ideal += O.Ideal;
+    LoopLoadWavefronts += O.LoopLoadWavefronts;
+    LoopLoadIdeal += O.LoopLoadIdeal;
+    return *this;
+  }
+  BlockSums operator-(const BlockSums &O) const {
+    return {Wavefronts - O.Wavefronts, Ideal - O.Ideal, LoopLoadWavefronts - O.LoopLoadWavefronts,
+            LoopLoadIdeal - O.LoopLoadIdeal};
+  }
+  BlockSums operator*(uint64_t K) const {
+    return {Wavefronts * K, Ideal * K, LoopLoadWavefronts * K, LoopLoadIdeal * K};
+  }
+};
+
 struct AccessVerdict {
   VerdictStatus Status = VerdictStatus::Unknown;
   std::string Reason;               ///< why not exact
@@ -90,8 +112,7 @@ struct AccessVerdict {
   /// Sums over every warp of one block and every enumerated iteration (what
   /// Nsight Compute adds up per source line); BlockIterations says how many
   /// executions that covers, 0 when a loop's trip count is unknown.
-  uint64_t BlockWavefronts = 0;
-  uint64_t BlockIdeal = 0;
+  BlockSums Block;
   uint64_t BlockIterations = 1;
 };
 
