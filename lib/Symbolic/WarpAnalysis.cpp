@@ -411,6 +411,22 @@ void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned>
   }
   Any = true;
 }
+/// V is bound only by guards on per-thread values (which lanes run it), and
+/// its cost does not depend on them: a plain load or store of at most 4
+/// bytes (one phase; no load merge) conflict-free in every warp and case.
+bool whicheverLanesRun(const Context &C, const AccessVerdict &V) {
+  if (C.DataGuards.empty() || C.Pruned || C.A.Op == AccessOp::Atomic || C.A.Matrix ||
+      C.A.Width > 4 || V.Cost.Wavefronts != V.Cost.Ideal)
+    return false;
+  for (const std::string &B : C.BoundBy)
+    if (std::find(C.DataGuards.begin(), C.DataGuards.end(), B) == C.DataGuards.end())
+      return false;
+  for (const VerdictCase &K : V.Cases)
+    if (K.Cost.Wavefronts != K.Cost.Ideal)
+      return false;
+  return true;
+}
+
 AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
   AccessVerdict V = std::move(Col.V);
   V.Status = Status;
@@ -426,6 +442,19 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
                "; the cost shown is the worst over every iteration that may run";
   else if (Status == VerdictStatus::Bound)
     V.Reason = boundByReason(C.BoundBy);
+  if (Status == VerdictStatus::Bound && whicheverLanesRun(C, V)) {
+    // Removing lanes never adds distinct words to a bank, and an access
+    // of at most 4 bytes is one phase: conflict-free with every lane, it
+    // is one wavefront (ideal one) whichever of them run it.
+    V.Status = VerdictStatus::Exact;
+    V.BoundBy.clear();
+    for (const std::string &G : C.DataGuards)
+      addUnique(V.BoundaryBy, G);
+    V.Boundary += std::string(V.Boundary.empty() ? "" : "; ") +
+                  "which lanes run it depends on per-thread values that are not known statically (" +
+                  quotedList(C.DataGuards) + "); conflict-free whichever do: one wavefront per execution";
+    return V;
+  }
   if (Status == VerdictStatus::Bound && !C.DataGuards.empty()) {
     // Which lanes run it depends on values no static analysis knows: a
     // possible conflict, stated with the condition that gives the worst case.
