@@ -19,6 +19,9 @@ namespace {
 /// host helper worth running is small.
 constexpr unsigned MaxNesting = 4;
 constexpr unsigned MaxStatements = 512;
+/// Operators per expression, nested: a longer chain is not compiled (the
+/// compiler recurses through it).
+constexpr unsigned MaxExprDepth = 64;
 
 using Stmts = std::vector<HostFunction::Stmt>;
 std::shared_ptr<const HostFunction> compile(const FunctionDecl *FD, ASTContext &Ctx, unsigned Nesting,
@@ -61,9 +64,9 @@ private:
 
   SymRef slotValue(unsigned I) const { return HostFunction::slot(I, F.SlotTypes[I]); }
 
-  SymRef value(const Expr *E);
-  SymRef call(const CallExpr *Call, IntType T);
-  bool effect(const Expr *E, Stmts &Out);
+  SymRef value(const Expr *E, unsigned Depth = 0);
+  SymRef call(const CallExpr *Call, IntType T, unsigned Depth);
+  bool effect(const Expr *E, Stmts &Out, unsigned Depth = 0);
   bool statement(const Stmt *S, Stmts &Out);
 
   ASTContext &Ctx;
@@ -74,8 +77,8 @@ private:
   unsigned Statements = 0;
 };
 
-SymRef Compiler::value(const Expr *E) {
-  if (!E || E->isValueDependent() || E->containsErrors())
+SymRef Compiler::value(const Expr *E, unsigned Depth) {
+  if (!E || E->isValueDependent() || E->containsErrors() || Depth > MaxExprDepth)
     return nullptr;
   E = E->IgnoreParens();
   if (!integral(E->getType()))
@@ -90,7 +93,7 @@ SymRef Compiler::value(const Expr *E) {
     switch (CE->getCastKind()) {
     case CK_IntegralCast: case CK_NoOp: case CK_LValueToRValue: case CK_IntegralToBoolean:
     case CK_BooleanToSignedIntegral: {
-      SymRef V = value(CE->getSubExpr());
+      SymRef V = value(CE->getSubExpr(), Depth + 1);
       if (!V)
         return nullptr;
       if (CE->getCastKind() == CK_IntegralToBoolean)
@@ -104,7 +107,7 @@ SymRef Compiler::value(const Expr *E) {
     }
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    SymRef V = value(UO->getSubExpr());
+    SymRef V = value(UO->getSubExpr(), Depth + 1);
     if (!V)
       return nullptr;
     switch (UO->getOpcode()) {
@@ -118,7 +121,7 @@ SymRef Compiler::value(const Expr *E) {
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAssignmentOp() || BO->isCompoundAssignmentOp() || BO->isCommaOp())
       return nullptr;
-    SymRef L = value(BO->getLHS()), Rv = L ? value(BO->getRHS()) : nullptr;
+    SymRef L = value(BO->getLHS(), Depth + 1), Rv = L ? value(BO->getRHS(), Depth + 1) : nullptr;
     if (!Rv)
       return nullptr;
     if (BO->isLogicalOp())
@@ -133,23 +136,24 @@ SymRef Compiler::value(const Expr *E) {
     return SymExpr::binary(*Op, SymExpr::cast(L, T), Shift ? Rv : SymExpr::cast(Rv, T), T);
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    SymRef C = value(CO->getCond()), A = value(CO->getTrueExpr()), B = value(CO->getFalseExpr());
+    SymRef C = value(CO->getCond(), Depth + 1);
+    SymRef A = value(CO->getTrueExpr(), Depth + 1), B = value(CO->getFalseExpr(), Depth + 1);
     if (!C || !A || !B)
       return nullptr;
     return SymExpr::select(truth(C), SymExpr::cast(A, T), SymExpr::cast(B, T), T);
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return call(Call, T);
+    return call(Call, T, Depth);
   return nullptr;
 }
 
-SymRef Compiler::call(const CallExpr *Call, IntType T) {
+SymRef Compiler::call(const CallExpr *Call, IntType T, unsigned Depth) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || Nesting + 1 >= MaxNesting || Active.count(Callee->getCanonicalDecl()))
     return nullptr;
   std::vector<SymRef> Args;
   for (const Expr *A : Call->arguments()) {
-    Args.push_back(value(A));
+    Args.push_back(value(A, Depth + 1));
     if (!Args.back())
       return nullptr;
   }
@@ -161,15 +165,15 @@ SymRef Compiler::call(const CallExpr *Call, IntType T) {
   return SymExpr::cast(SymExpr::call(Fn, std::move(Args), Fn->Result), T);
 }
 
-bool Compiler::effect(const Expr *E, Stmts &Out) {
-  if (!E)
+bool Compiler::effect(const Expr *E, Stmts &Out, unsigned Depth) {
+  if (!E || Depth > MaxExprDepth)
     return false;
   E = E->IgnoreParens();
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return effect(EWC->getSubExpr(), Out);
+    return effect(EWC->getSubExpr(), Out, Depth + 1);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isCommaOp())
-      return effect(BO->getLHS(), Out) && effect(BO->getRHS(), Out);
+      return effect(BO->getLHS(), Out, Depth + 1) && effect(BO->getRHS(), Out, Depth + 1);
     if (BO->isAssignmentOp()) {
       auto I = slotOf(BO->getLHS());
       if (!I)
