@@ -134,10 +134,18 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   }
   /// Passed by non-const reference (parseArgs(argc, argv, threads)): may be
   /// written by the callee.
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      ++Writes.Uses[FD->getCanonicalDecl()];
+    return true;
+  }
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
       return true;
+    if (!isa<CUDAKernelCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call) &&
+        isa<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      Writes.Calls[FD->getCanonicalDecl()].push_back(Call);
     // A member operator's object is argument 0 (std::cin >> n).
     unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
     for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {

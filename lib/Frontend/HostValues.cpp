@@ -113,8 +113,10 @@ SymRef substitute(const SymRef &E, const SymExpr &Core, const SymRef &By, unsign
 
 class Translator {
 public:
-  Translator(const CUDAKernelCallExpr *K, const HostWrites &W, ASTContext &Ctx)
-      : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), LaunchAt(SM.getExpansionLoc(K->getBeginLoc())) {}
+  /// Host values as they are at Point (a launch, or a call of the
+  /// function that launches).
+  Translator(SourceLocation Point, const HostWrites &W, ASTContext &Ctx)
+      : W(W), Ctx(Ctx), SM(Ctx.getSourceManager()), LaunchAt(SM.getExpansionLoc(Point)) {}
 
   /// The expression VD stands for at At (with where it is evaluated): its
   /// initialiser when it is never written, or its one plain assignment when
@@ -145,6 +147,7 @@ public:
   std::optional<SymRef> value(const Expr *E, SourceLocation At, unsigned Depth);
 
   std::string Definition; ///< the first definition more than a variable
+  std::string FromCalls; ///< the first parameter followed to its function's calls
   std::string spelling(const Expr *E) const {
     return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), SM,
                                 Ctx.getLangOpts())
@@ -164,6 +167,7 @@ private:
   std::optional<SymRef> variable(const VarDecl *VD, IntType T, SourceLocation At, unsigned Depth);
   std::optional<SymRef> log2Of(const Expr *E, IntType T, SourceLocation At, unsigned Depth);
   std::optional<SymRef> helperCall(const CallExpr *Call, IntType T, SourceLocation At, unsigned Depth);
+  std::optional<SymRef> fromCalls(const VarDecl *VD, IntType T, unsigned Depth);
 
   const HostWrites &W;
   ASTContext &Ctx;
@@ -180,11 +184,45 @@ std::optional<SymRef> Translator::variable(const VarDecl *VD, IntType T, SourceL
     if (auto V = value(Def, DefAt, Depth + 1))
       return SymExpr::cast(*V, T);
   }
+  if (auto V = fromCalls(VD, T, Depth))
+    return V;
   // A value the program computes at run time (a parameter, argv): the
   // same unknown wherever it is read with the value it has at the launch.
   if (!VD->getType()->isIntegralOrEnumerationType() || !stableAt(VD, At))
     return std::nullopt;
   return SymExpr::cast(hostLeaf(VD, intTypeOf(VD->getType(), Ctx)), T);
+}
+
+/// A parameter never written of a function that every call in the file
+/// (its only uses) passes the same known value: fwtBatchGPU(d, 1, log2Data).
+std::optional<SymRef> Translator::fromCalls(const VarDecl *VD, IntType T, unsigned Depth) {
+  const auto *P = dyn_cast<ParmVarDecl>(VD);
+  const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+  if (!FD || W.isWritten(P) || Depth + 1 > MaxDepth)
+    return std::nullopt;
+  const FunctionDecl *Key = FD->getCanonicalDecl();
+  auto Calls = W.Calls.find(Key);
+  auto Uses = W.Uses.find(Key);
+  if (Calls == W.Calls.end() || Uses == W.Uses.end() || Uses->second != Calls->second.size())
+    return std::nullopt;
+  const unsigned I = P->getFunctionScopeIndex();
+  std::optional<SymRef> Same;
+  for (const CallExpr *C : Calls->second) {
+    // A default argument is the callee's expression: not followed.
+    if (I >= C->getNumArgs() || isa<CXXDefaultArgExpr>(C->getArg(I)))
+      return std::nullopt;
+    Translator Caller(C->getBeginLoc(), W, Ctx);
+    std::optional<SymRef> V = Caller.value(C->getArg(I), C->getBeginLoc(), Depth + 1);
+    if (!V || mentionsHostLeaf(*V) || (Same && !sameExpr(**Same, **V)))
+      return std::nullopt;
+    Same = V;
+  }
+  if (!Same)
+    return std::nullopt;
+  if (FromCalls.empty())
+    FromCalls = fmt::format("'{}' is what every call of '{}' in this file passes for '{}'",
+                            toString(*Same), FD->getNameAsString(), P->getNameAsString());
+  return SymExpr::cast(*Same, T);
 }
 
 /// (int)log2(n) (also through floor, and log2f) of an integer n converted.
@@ -291,7 +329,7 @@ BlockSizes blockSizes(const CUDAKernelCallExpr *K, const HostWrites &W, ASTConte
   BlockSizes Out;
   if (!K->getConfig() || K->getConfig()->getNumArgs() < 2)
     return Out;
-  Translator Tr(K, W, Ctx);
+  Translator Tr(K->getBeginLoc(), W, Ctx);
   const Expr *E = K->getConfig()->getArg(1);
   SourceLocation At = K->getBeginLoc();
   auto Size = [&](const Expr *Part) -> SymRef {
@@ -337,11 +375,19 @@ BlockSizes blockSizes(const CUDAKernelCallExpr *K, const HostWrites &W, ASTConte
 std::optional<SymRef> hostValueAt(const Expr *E, const CUDAKernelCallExpr *K, const HostWrites &W,
                                   const BlockSizes &Block, ASTContext &Ctx,
                                   std::string *Description) {
-  Translator Tr(K, W, Ctx);
+  Translator Tr(K->getBeginLoc(), W, Ctx);
   if (!unusable(E) && !referencedVar(E))
     Tr.Definition = Tr.spelling(E);
   std::optional<SymRef> V = Tr.value(E, K->getBeginLoc(), 0);
-  if (!V || !mentionsHostLeaf(*V))
+  if (!V)
+    return std::nullopt;
+  // Known once the calls of the launching function are followed.
+  if ((*V)->isConst() && !Tr.FromCalls.empty()) {
+    if (Description)
+      *Description = std::to_string((*V)->Value) + " (" + Tr.FromCalls + ")";
+    return V;
+  }
+  if (!mentionsHostLeaf(*V))
     return std::nullopt;
   // The block size's own expression, wherever it occurs, is blockDim.
   std::string Axes;

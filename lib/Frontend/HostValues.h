@@ -18,7 +18,10 @@
 // size's expression is then replaced by blockDim wherever it occurs in the
 // argument; the argument is fixed when no host value is left (a block of
 // n / 2 threads fixes log2(n / 2) but not n, which may be 2 * blockDim.x or
-// one more). A call of the program's own integer helper (int log2(int n)
+// one more). A parameter of the host function that launches is followed to
+// the calls of that function in the file when each passes the same value
+// (fwtBatchGPU(d, 1, log2Data) everywhere: log2N is log2Data). A call of
+// the program's own integer helper (int log2(int n)
 // { while (n > 1) ... }) is compiled (HostFunctions.h) and run once its
 // arguments are known. Not followed: a second write, a write in a branch
 // or loop, another call (but (int)log2 of an integer), floating point.
@@ -50,6 +53,11 @@ struct HostWrites {
   /// Statements standing directly in a function's body (each runs once per
   /// call, in order), with that body.
   llvm::DenseMap<const clang::Stmt *, const clang::CompoundStmt *> TopLevel;
+
+  /// The calls of each user function, and how often its name is used (a
+  /// function used other than called may be called with anything).
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> Calls;
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> Uses;
 
   void noteWrite(const clang::VarDecl *VD, const clang::BinaryOperator *PlainAssignment);
   bool isWritten(const clang::VarDecl *VD) const { return Of.count(VD) != 0; }
