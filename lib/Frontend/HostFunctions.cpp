@@ -180,6 +180,9 @@ bool Compiler::effect(const Expr *E, Stmts &Out, unsigned Depth) {
         return false;
       SymRef V;
       if (const auto *CAO = dyn_cast<CompoundAssignOperator>(BO)) {
+        // b |= 2 converts 2 to bool, not to its lowest bit: not compiled.
+        if (F.SlotTypes[*I] == IntType::boolean())
+          return false;
         std::optional<Opcode> Op =
             arithmeticOpcode(BinaryOperator::getOpForCompoundAssignment(CAO->getOpcode()));
         SymRef R = value(CAO->getRHS());

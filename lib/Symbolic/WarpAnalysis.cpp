@@ -416,7 +416,7 @@ void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned>
 /// bytes (one phase; no load merge) conflict-free in every warp and case.
 bool whicheverLanesRun(const Context &C, const AccessVerdict &V) {
   if (C.DataGuards.empty() || C.Pruned || C.A.Op == AccessOp::Atomic || C.A.Matrix ||
-      C.A.Width > 4 || V.Cost.Wavefronts != V.Cost.Ideal)
+      C.A.Width == 0 || C.A.Width > 4 || V.Cost.Ideal == 0 || V.Cost.Wavefronts != V.Cost.Ideal)
     return false;
   for (const std::string &B : C.BoundBy)
     if (std::find(C.DataGuards.begin(), C.DataGuards.end(), B) == C.DataGuards.end())
