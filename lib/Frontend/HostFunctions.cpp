@@ -68,6 +68,7 @@ private:
   SymRef call(const CallExpr *Call, IntType T, unsigned Depth);
   bool effect(const Expr *E, Stmts &Out, unsigned Depth = 0);
   bool statement(const Stmt *S, Stmts &Out);
+  bool control(const Stmt *S, Stmts &Out);
 
   ASTContext &Ctx;
   HostFunction &F;
@@ -260,6 +261,11 @@ bool Compiler::statement(const Stmt *S, Stmts &Out) {
     Out.push_back({K::Return, 0, SymExpr::cast(V, F.Result), {}, {}, true});
     return true;
   }
+  return control(S, Out);
+}
+
+/// if, while, do and for.
+bool Compiler::control(const Stmt *S, Stmts &Out) {
   HostFunction::Stmt Out1;
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     if (If->getInit() || If->getConditionVariable() || If->isConsteval())
