@@ -65,7 +65,6 @@ private:
   SymRef slotValue(unsigned I) const { return HostFunction::slot(I, F.SlotTypes[I]); }
 
   SymRef value(const Expr *E, unsigned Depth = 0);
-  SymRef call(const CallExpr *Call, IntType T, unsigned Depth);
   bool effect(const Expr *E, Stmts &Out, unsigned Depth = 0);
   bool statement(const Stmt *S, Stmts &Out);
   bool control(const Stmt *S, Stmts &Out);
@@ -90,80 +89,15 @@ SymRef Compiler::value(const Expr *E, unsigned Depth) {
   Expr::EvalResult R;
   if (!E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx))
     return SymExpr::constant(R.Val.getInt().getExtValue(), T);
-  if (const auto *CE = dyn_cast<CastExpr>(E)) {
-    switch (CE->getCastKind()) {
-    case CK_IntegralCast: case CK_NoOp: case CK_LValueToRValue: case CK_IntegralToBoolean:
-    case CK_BooleanToSignedIntegral: {
-      SymRef V = value(CE->getSubExpr(), Depth + 1);
-      if (!V)
-        return nullptr;
-      if (CE->getCastKind() == CK_IntegralToBoolean)
-        return truth(V);
-      if (CE->getCastKind() == CK_BooleanToSignedIntegral)
-        return SymExpr::unary(Opcode::Neg, SymExpr::cast(V, T), T);
-      return SymExpr::cast(V, T);
-    }
-    default:
+  auto Operand = [&](const Expr *X) { return value(X, Depth + 1); };
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Nesting + 1 >= MaxNesting || Active.count(Callee->getCanonicalDecl()))
       return nullptr;
-    }
+    SymRef V = hostCall(compile(Callee, Ctx, Nesting + 1, Active), Call, Operand);
+    return V ? SymExpr::cast(V, T) : nullptr;
   }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    SymRef V = value(UO->getSubExpr(), Depth + 1);
-    if (!V)
-      return nullptr;
-    switch (UO->getOpcode()) {
-    case UO_Plus: return SymExpr::cast(V, T);
-    case UO_Minus: return SymExpr::unary(Opcode::Neg, SymExpr::cast(V, T), T);
-    case UO_Not: return SymExpr::unary(Opcode::Not, SymExpr::cast(V, T), T);
-    case UO_LNot: return SymExpr::unary(Opcode::LNot, truth(V), T);
-    default: return nullptr; // ++, -- and & as values: not compiled
-    }
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->isAssignmentOp() || BO->isCompoundAssignmentOp() || BO->isCommaOp())
-      return nullptr;
-    SymRef L = value(BO->getLHS(), Depth + 1), Rv = L ? value(BO->getRHS(), Depth + 1) : nullptr;
-    if (!Rv)
-      return nullptr;
-    if (BO->isLogicalOp())
-      return SymExpr::binary(BO->getOpcode() == BO_LAnd ? Opcode::LAnd : Opcode::LOr, truth(L),
-                             truth(Rv), T);
-    std::optional<Opcode> Op = arithmeticOpcode(BO->getOpcode());
-    if (!Op)
-      return nullptr;
-    if (isComparison(*Op))
-      return SymExpr::binary(*Op, L, Rv, T);
-    bool Shift = *Op == Opcode::Shl || *Op == Opcode::Shr;
-    return SymExpr::binary(*Op, SymExpr::cast(L, T), Shift ? Rv : SymExpr::cast(Rv, T), T);
-  }
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    SymRef C = value(CO->getCond(), Depth + 1);
-    SymRef A = value(CO->getTrueExpr(), Depth + 1), B = value(CO->getFalseExpr(), Depth + 1);
-    if (!C || !A || !B)
-      return nullptr;
-    return SymExpr::select(truth(C), SymExpr::cast(A, T), SymExpr::cast(B, T), T);
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return call(Call, T, Depth);
-  return nullptr;
-}
-
-SymRef Compiler::call(const CallExpr *Call, IntType T, unsigned Depth) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || Nesting + 1 >= MaxNesting || Active.count(Callee->getCanonicalDecl()))
-    return nullptr;
-  std::vector<SymRef> Args;
-  for (const Expr *A : Call->arguments()) {
-    Args.push_back(value(A, Depth + 1));
-    if (!Args.back())
-      return nullptr;
-  }
-  auto Fn = compile(Callee, Ctx, Nesting + 1, Active);
-  if (!Fn)
-    return nullptr;
-  for (size_t I = 0; I < Args.size(); ++I)
-    Args[I] = SymExpr::cast(Args[I], Fn->SlotTypes[I]);
-  return SymExpr::cast(SymExpr::call(Fn, std::move(Args), Fn->Result), T);
+  return integerOperators(E, Ctx, Operand);
 }
 
 bool Compiler::effect(const Expr *E, Stmts &Out, unsigned Depth) {
@@ -317,6 +251,84 @@ std::shared_ptr<const HostFunction> compile(const FunctionDecl *FD, ASTContext &
 }
 
 } // namespace
+
+SymRef integerOperators(const Expr *E, ASTContext &Ctx,
+                        llvm::function_ref<SymRef(const Expr *)> Operand) {
+  E = E->IgnoreParens();
+  if (!integral(E->getType()))
+    return nullptr;
+  IntType T = intTypeOf(E->getType(), Ctx);
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_IntegralCast: case CK_NoOp: case CK_LValueToRValue: case CK_IntegralToBoolean:
+    case CK_BooleanToSignedIntegral: {
+      SymRef V = Operand(CE->getSubExpr());
+      if (!V)
+        return nullptr;
+      if (CE->getCastKind() == CK_IntegralToBoolean)
+        return truth(V);
+      if (CE->getCastKind() == CK_BooleanToSignedIntegral)
+        return SymExpr::unary(Opcode::Neg, SymExpr::cast(V, T), T);
+      return SymExpr::cast(V, T);
+    }
+    default:
+      return nullptr;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    SymRef V = Operand(UO->getSubExpr());
+    if (!V)
+      return nullptr;
+    switch (UO->getOpcode()) {
+    case UO_Plus: return SymExpr::cast(V, T);
+    case UO_Minus: return SymExpr::unary(Opcode::Neg, SymExpr::cast(V, T), T);
+    case UO_Not: return SymExpr::unary(Opcode::Not, SymExpr::cast(V, T), T);
+    case UO_LNot: return SymExpr::unary(Opcode::LNot, truth(V), T);
+    default: return nullptr; // ++, -- and & as values
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp() || BO->isCompoundAssignmentOp() || BO->isCommaOp())
+      return nullptr;
+    SymRef L = Operand(BO->getLHS()), Rv = L ? Operand(BO->getRHS()) : nullptr;
+    if (!Rv)
+      return nullptr;
+    if (BO->isLogicalOp())
+      return SymExpr::binary(BO->getOpcode() == BO_LAnd ? Opcode::LAnd : Opcode::LOr, truth(L),
+                             truth(Rv), T);
+    std::optional<Opcode> Op = arithmeticOpcode(BO->getOpcode());
+    if (!Op)
+      return nullptr;
+    if (isComparison(*Op))
+      return SymExpr::binary(*Op, L, Rv, T);
+    bool Shift = *Op == Opcode::Shl || *Op == Opcode::Shr;
+    return SymExpr::binary(*Op, SymExpr::cast(L, T), Shift ? Rv : SymExpr::cast(Rv, T), T);
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    SymRef C = Operand(CO->getCond());
+    SymRef A = C ? Operand(CO->getTrueExpr()) : nullptr;
+    SymRef B = A ? Operand(CO->getFalseExpr()) : nullptr;
+    if (!B)
+      return nullptr;
+    return SymExpr::select(truth(C), SymExpr::cast(A, T), SymExpr::cast(B, T), T);
+  }
+  return nullptr;
+}
+
+SymRef hostCall(std::shared_ptr<const HostFunction> Fn, const CallExpr *Call,
+                llvm::function_ref<SymRef(const Expr *)> Operand) {
+  if (!Fn || Fn->Params != Call->getNumArgs())
+    return nullptr;
+  std::vector<SymRef> Args;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    SymRef V = Operand(Call->getArg(I));
+    if (!V)
+      return nullptr;
+    Args.push_back(SymExpr::cast(V, Fn->SlotTypes[I]));
+  }
+  IntType R = Fn->Result;
+  return SymExpr::call(std::move(Fn), std::move(Args), R);
+}
 
 std::shared_ptr<const HostFunction> compileHostFunction(const FunctionDecl *FD, ASTContext &Ctx) {
   llvm::SmallPtrSet<const FunctionDecl *, 4> Active;

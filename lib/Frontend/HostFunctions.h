@@ -16,6 +16,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 
@@ -25,6 +27,20 @@ namespace cbl {
 /// compiled: a library's meaning is the library's (log2 is Opcode::Log2).
 std::shared_ptr<const HostFunction> compileHostFunction(const clang::FunctionDecl *FD,
                                                         clang::ASTContext &Ctx);
+
+/// The operators of an integer host expression E as the model's: casts
+/// between integers (a conversion to bool is `!= 0`), unary + - ~ !, the
+/// arithmetic, bitwise, comparison and logical operators, ?:. Each operand
+/// goes through Operand, the caller's own translation (its variables,
+/// calls, depth bound). Null when E is none of these or an operand has no
+/// translation. Shared by HostFunctions and HostValues.
+SymRef integerOperators(const clang::Expr *E, clang::ASTContext &Ctx,
+                        llvm::function_ref<SymRef(const clang::Expr *)> Operand);
+
+/// Fn (null: not compiled) applied to Call's arguments, each translated by
+/// Operand and converted to its parameter's type; folded when all are known.
+SymRef hostCall(std::shared_ptr<const HostFunction> Fn, const clang::CallExpr *Call,
+                llvm::function_ref<SymRef(const clang::Expr *)> Operand);
 
 } // namespace cbl
 

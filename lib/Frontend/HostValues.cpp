@@ -166,7 +166,6 @@ private:
   }
   std::optional<SymRef> variable(const VarDecl *VD, IntType T, SourceLocation At, unsigned Depth);
   std::optional<SymRef> log2Of(const Expr *E, IntType T, SourceLocation At, unsigned Depth);
-  std::optional<SymRef> helperCall(const CallExpr *Call, IntType T, SourceLocation At, unsigned Depth);
   std::optional<SymRef> fromCalls(const VarDecl *VD, IntType T, unsigned Depth);
 
   const HostWrites &W;
@@ -262,65 +261,22 @@ std::optional<SymRef> Translator::value(const Expr *E, SourceLocation At, unsign
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     return VD ? variable(VD, T, At, Depth) : std::nullopt;
   }
-  if (const auto *CE = dyn_cast<CastExpr>(E)) {
-    if (CE->getCastKind() == CK_FloatingToIntegral)
-      return log2Of(CE->getSubExpr(), T, At, Depth);
-    auto V = value(CE->getSubExpr(), At, Depth + 1);
-    return V ? std::optional<SymRef>(SymExpr::cast(*V, T)) : std::nullopt;
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    auto V = value(UO->getSubExpr(), At, Depth + 1);
-    if (!V)
-      return std::nullopt;
-    switch (UO->getOpcode()) {
-    case UO_Plus: return SymExpr::cast(*V, T);
-    case UO_Minus: return SymExpr::unary(Opcode::Neg, SymExpr::cast(*V, T), T);
-    case UO_Not: return SymExpr::unary(Opcode::Not, SymExpr::cast(*V, T), T);
-    default: return std::nullopt;
-    }
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    std::optional<Opcode> Op = arithmeticOpcode(BO->getOpcode());
-    std::optional<SymRef> L = Op ? value(BO->getLHS(), At, Depth + 1) : std::nullopt;
-    std::optional<SymRef> Rv = L ? value(BO->getRHS(), At, Depth + 1) : std::nullopt;
-    if (!Rv)
-      return std::nullopt;
-    if (isComparison(*Op))
-      return SymExpr::binary(*Op, *L, *Rv, T);
-    bool Shift = *Op == Opcode::Shl || *Op == Opcode::Shr;
-    return SymExpr::binary(*Op, SymExpr::cast(*L, T), Shift ? *Rv : SymExpr::cast(*Rv, T), T);
-  }
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = value(CO->getCond(), At, Depth + 1);
-    auto A = C ? value(CO->getTrueExpr(), At, Depth + 1) : std::nullopt;
-    auto B = A ? value(CO->getFalseExpr(), At, Depth + 1) : std::nullopt;
-    if (!B)
-      return std::nullopt;
-    return SymExpr::select(*C, SymExpr::cast(*A, T), SymExpr::cast(*B, T), T);
-  }
+  auto Operand = [&](const Expr *X) -> SymRef {
+    std::optional<SymRef> V = value(X, At, Depth + 1);
+    return V ? *V : nullptr;
+  };
+  if (const auto *CE = dyn_cast<CastExpr>(E); CE && CE->getCastKind() == CK_FloatingToIntegral)
+    return log2Of(CE->getSubExpr(), T, At, Depth);
   if (const auto *FE = dyn_cast<FullExpr>(E))
     return value(FE->getSubExpr(), At, Depth + 1);
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return helperCall(Call, T, At, Depth);
-  return std::nullopt;
-}
-
-/// A call of the program's own integer helper (int log2(int n) { while
-/// (n > 1) ... }), compiled to run once its arguments are known.
-std::optional<SymRef> Translator::helperCall(const CallExpr *Call, IntType T, SourceLocation At,
-                                             unsigned Depth) {
-  std::shared_ptr<const HostFunction> Fn = compileHostFunction(Call->getDirectCallee(), Ctx);
-  if (!Fn || Fn->Params != Call->getNumArgs())
+  // A call of the program's own integer helper (int log2(int n) { while
+  // (n > 1) ... }), compiled to run once its arguments are known.
+  const auto *Call = dyn_cast<CallExpr>(E);
+  SymRef V = Call ? hostCall(compileHostFunction(Call->getDirectCallee(), Ctx), Call, Operand)
+                  : integerOperators(E, Ctx, Operand);
+  if (!V)
     return std::nullopt;
-  std::vector<SymRef> Args;
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    auto V = value(Call->getArg(I), At, Depth + 1);
-    if (!V)
-      return std::nullopt;
-    Args.push_back(SymExpr::cast(*V, Fn->SlotTypes[I]));
-  }
-  IntType R = Fn->Result;
-  return SymExpr::cast(SymExpr::call(std::move(Fn), std::move(Args), R), T);
+  return SymExpr::cast(V, T);
 }
 
 } // namespace
