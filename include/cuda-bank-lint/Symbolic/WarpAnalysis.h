@@ -134,10 +134,12 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
                             BankArch Arch, LayoutChange Change = {});
 
 /// For a block of unknown shape: if the access depends on threadIdx.y/z, the
-/// answer depends on blockDim.x; analyses it for blockDim.x = 1, 2, 4, ...,
-/// 1024 (whole warps spread over rows) and returns the worst, with one case
-/// per width. Otherwise the 1-D analysis of analyseAccess. With a Memo,
-/// each analyseAccess goes through it.
+/// answer depends on blockDim.x; analyses it at the widths people launch
+/// (multiples of 32, the extent of the dimension threadIdx.x indexes; whole
+/// warps spread over rows) and returns the worst, with one case per run of
+/// widths; a conflict at only some widths is a bound with that condition.
+/// Otherwise the 1-D analysis of analyseAccess. With a Memo, each
+/// analyseAccess goes through it (UnknownShapes.cpp).
 AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
                                     BankArch Arch, LayoutChange Change = {},

@@ -1,0 +1,159 @@
+//===- UnknownShapes.cpp - An access when the block shape is not known ----===//
+//
+// With no launch, annotation or --block-dim, an access whose address or
+// guards use threadIdx.y or .z is analysed at every block width people
+// launch such code with (WarpAnalysis.h: analyseAccessAnyShape): a
+// conflict at every width is a warning, at some widths a possible conflict
+// stated with its condition.
+//
+//===----------------------------------------------------------------------===//
+#include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
+#include "cuda-bank-lint/Symbolic/VerdictMemo.h"
+#include "WarpPasses.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <set>
+
+namespace cbl {
+
+using warp::worse;
+
+namespace {
+
+/// Whether the answer for Access depends on blockDim.x: the block shape is
+/// not known and the address or a guard uses threadIdx.y or threadIdx.z.
+bool dependsOnBlockWidth(const SharedAccess &Access, const BlockShape &Shape) {
+  if (Shape.known())
+    return false;
+  bool UsesYZ = false;
+  auto Note = [&](const SymRef &E) {
+    SymLeaves L = collectLeaves(E);
+    UsesYZ |= L.UsesThreadIdx[1] || L.UsesThreadIdx[2];
+  };
+  Note(Access.ByteOffset);
+  for (const Guard &G : Access.Guards)
+    Note(G.Cond);
+  return UsesYZ;
+}
+
+/// The block widths people launch code of unknown shape with: a multiple of
+/// 32 (each warp in one row; powers of two suffice, wider rows only shift
+/// threadIdx.x by whole warps), or the extent of an array dimension that
+/// threadIdx.x indexes (tile[16][16]: 16), less a padding element when that
+/// leaves a power of two (tile[16][17]: 16). No width larger than such an
+/// extent: those lanes would index outside the array.
+std::vector<unsigned> plausibleWidths(const SharedAccess &Access) {
+  std::set<unsigned> W;
+  unsigned MaxX = 1024;
+  for (unsigned E : Access.ThreadXExtents)
+    MaxX = std::min(MaxX, E);
+  for (unsigned X = WarpSize; X <= MaxX; X *= 2)
+    W.insert(X);
+  for (unsigned E : Access.ThreadXExtents) {
+    if (E >= 1 && E <= 1024)
+      W.insert(E);
+    if (E > 2 && ((E - 1) & (E - 2)) == 0)
+      W.insert(E - 1);
+  }
+  return std::vector<unsigned>(W.begin(), W.end());
+}
+
+/// "2-way when blockDim.x is 16; conflict-free when it is 32 to 1024".
+std::string widthCondition(const std::vector<VerdictCase> &Cases) {
+  std::string Out;
+  for (const VerdictCase &C : Cases) {
+    llvm::StringRef L(C.Label);
+    L.consume_front("blockDim.x=");
+    std::string Values = L.str();
+    size_t Dots = Values.find("..");
+    if (Dots != std::string::npos)
+      Values = Values.substr(0, Dots) + " to " + Values.substr(Dots + 2);
+    std::string Cost = C.Cost.Wavefronts > C.Cost.Ideal
+                           ? std::to_string(C.Cost.Degree) + "-way"
+                           : std::string("conflict-free");
+    Out += (Out.empty() ? "" : "; ") + Cost + " when blockDim.x is " + Values;
+  }
+  return Out + " (the block shape is not known: blockDim.x a multiple of 32 or the extent "
+               "of the dimension threadIdx.x indexes)";
+}
+
+/// The candidate block of width X when the shape is not known: whole warps
+/// spread over rows of X threads.
+EvalShape candidateShape(unsigned X) {
+  EvalShape E;
+  E.Dim = {{X, 1024 / X, 1}};
+  E.Warps = 1024 / WarpSize;
+  return E;
+}
+
+/// analyseAccess, through Memo when there is one.
+AccessVerdict analyseThrough(VerdictMemo *Memo, const SharedAccess &Access,
+                             const std::vector<LoopInfo> &Loops,
+                             const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                             BankArch Arch, LayoutChange Change) {
+  return Memo ? Memo->analyse(Access, Loops, Arrays, Shape, Arch, Change)
+              : analyseAccess(Access, Loops, Arrays, Shape, Arch, Change);
+}
+
+} // namespace
+
+bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                          const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
+                          BankArch Arch, LayoutChange Change, VerdictMemo *Memo) {
+  auto Clean = [](const AccessVerdict &V) {
+    return (V.Status == VerdictStatus::Exact || V.Status == VerdictStatus::Bound) &&
+           V.Cost.Wavefronts == V.Cost.Ideal;
+  };
+  if (!dependsOnBlockWidth(Access, Shape))
+    return Clean(analyseThrough(Memo, Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change));
+  for (unsigned X : plausibleWidths(Access))
+    if (!Clean(analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X), Arch, Change)))
+      return false;
+  return true;
+}
+
+AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                                    const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
+                                    BankArch Arch, LayoutChange Change,
+                                    VerdictMemo *Memo) {
+  if (!Access.Unsupported.empty() || !dependsOnBlockWidth(Access, Shape))
+    return analyseThrough(Memo, Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change);
+  AccessVerdict Worst;
+  bool Any = false;
+  unsigned Conflicting = 0, Evaluated = 0;
+  std::vector<VerdictCase> Cases;
+  for (unsigned X : plausibleWidths(Access)) {
+    AccessVerdict V = analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X), Arch, Change);
+    if (V.Status == VerdictStatus::Unknown || V.Status == VerdictStatus::DataDependent)
+      return V;
+    ++Evaluated;
+    Conflicting += V.Cost.Wavefronts > V.Cost.Ideal;
+    std::string Label = "blockDim.x=" + std::to_string(X);
+    // One case per run of widths with the same cost: "blockDim.x=32..1024".
+    if (!Cases.empty() && Cases.back().Cost.Degree == V.Cost.Degree &&
+        Cases.back().Cost.Wavefronts == V.Cost.Wavefronts) {
+      std::string &Prev = Cases.back().Label;
+      Prev = Prev.substr(0, Prev.find("..")) + ".." + std::to_string(X);
+    } else {
+      Cases.push_back({Label, V.Cost, V.Warp, unsigned(__builtin_popcount(V.Mask))});
+    }
+    if (!Any || worse(V.Cost, Worst.Cost)) {
+      Worst = V;
+      Worst.WorstCase = Label;
+    }
+    Any = true;
+  }
+  Worst.Cases = Cases;
+  Worst.BlockIterations = 0; // sums are for one candidate shape only
+  // A conflict at some plausible widths only is a possible conflict, stated
+  // with its condition; only a conflict at every one is a warning.
+  if (Conflicting && Conflicting < Evaluated && Worst.Condition.empty()) {
+    Worst.Status = VerdictStatus::Bound;
+    Worst.Condition = widthCondition(Cases);
+    Worst.Reason = Worst.Condition;
+  }
+  return Worst;
+}
+
+} // namespace cbl
