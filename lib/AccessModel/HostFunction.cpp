@@ -34,7 +34,8 @@ struct Run {
     // && and || when the left does not decide.
     if (E->Kind == ExprKind::Select) {
       SymRef C = eval(E->Ops[0]);
-      return C ? eval(SymExpr::cast(E->Ops[C->Value ? 1 : 2], E->Type)) : nullptr;
+      SymRef V = C ? eval(E->Ops[C->Value ? 1 : 2]) : nullptr;
+      return V ? SymExpr::constant(V->Value, E->Type) : nullptr;
     }
     std::vector<SymRef> Ops;
     for (size_t I = 0; I < E->Ops.size(); ++I) {

@@ -649,11 +649,11 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
         return nonLinear(A, A, E.Name.c_str(), E);
       Args.push_back(A.C);
     }
+    if (std::optional<int64_t> V = E.Fn ? E.Fn->call(Args) : std::nullopt)
+      return known(*V, E.Type);
     std::string Text;
     for (int64_t A : Args)
       Text += (Text.empty() ? "" : ", ") + std::to_string(A);
-    if (std::optional<int64_t> V = E.Fn ? E.Fn->call(Args) : std::nullopt)
-      return known(*V, E.Type);
     return unknown(UnknownKind::Undefined, "the host function '" + E.Name + "' gives no value for (" +
                                                Text + ") within " +
                                                std::to_string(HostFunction::MaxSteps) + " steps");
