@@ -62,12 +62,41 @@ def _split_top(s, sep=","):
     return out
 
 
+# Enumerators that are kernel template arguments, by value.  ncu prints an
+# enumeration argument as a cast of its value, the tool by name
+# ('(cub::CUB_300100_SM_900::BlockScanAlgorithm)0' vs 'cub::BLOCK_SCAN_RAKING');
+# both are compared as the value.  Third set (README-open3.md, "Matching kernel
+# names"): CUB's BlockScanAlgorithm and BlockReduceAlgorithm, HeCBench
+# morphology's 'enum class MorphOpType { ERODE, DILATE }'.
+ENUMERATORS = {
+    "BLOCK_SCAN_RAKING": 0, "BLOCK_SCAN_RAKING_MEMOIZE": 1, "BLOCK_SCAN_WARP_SCANS": 2,
+    "BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY": 0, "BLOCK_REDUCE_RAKING": 1,
+    "BLOCK_REDUCE_WARP_REDUCTIONS": 2,
+    "MorphOpType::ERODE": 0, "MorphOpType::DILATE": 1,
+}
+
+
+def _enumerator_value(a):
+    """ENUMERATORS' value of 'ns::NAME' or 'Enum::NAME' (qualifiers dropped
+    from the left until a name is known), else None."""
+    parts = a.split("::")
+    for i in range(len(parts)):
+        v = ENUMERATORS.get("::".join(parts[i:]))
+        if v is not None:
+            return v
+    return None
+
+
 def _normalise_targ(a):
     a = a.strip()
-    # ncu prints non-type arguments with a C cast: (unsigned int)256, (bool)1
-    m = re.fullmatch(r"\(([A-Za-z_ ]+)\)\s*(-?\w+)", a)
+    # ncu prints non-type arguments with a C cast: (unsigned int)256, (bool)1,
+    # (cub::CUB_300100_SM_900::BlockScanAlgorithm)0
+    m = re.fullmatch(r"\(([A-Za-z_][A-Za-z_0-9: ]*)\)\s*(-?\w+)", a)
     if m:
         a = m.group(2)
+    v = _enumerator_value(a)
+    if v is not None:
+        return str(v)
     if a in ("true", "false"):
         return "1" if a == "true" else "0"
     m = re.fullmatch(r"(-?\d+)[uUlL]*", a)
