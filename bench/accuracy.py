@@ -6,11 +6,17 @@ Usage:
       --source NVIDIA/cuda-samples=/tmp/gt/cuda-samples \
       --source xlite-dev/LeetCUDA=/tmp/gt/LeetCUDA ...
 
+  bench/accuracy.py ../shared/ground-truth/h100-open3.csv \
+      --flags-module ../shared/ground-truth/flags-open3.py \
+      --source NVIDIA/cccl=/tmp/gt/cccl ...
+
 The CSV format is described in ../shared/ground-truth/README.md (set 2:
-README-open2.md): one row per (repo, path, line, kernel, op, access size) with
-the wavefronts and ideal wavefronts summed over every execution.  For each
-source file of the CSV the script finds the translation unit(s) that compiled
-it (CMakeLists.txt or Makefile source lists), runs the tool in JSON mode once
+README-open2.md, set 3: README-open3.md): one row per (repo, path, line,
+kernel, op, access size) with the wavefronts and ideal wavefronts summed over
+every execution.  For each source file of the CSV the script finds the
+translation unit(s) that compiled it (CMakeLists.txt or Makefile source lists;
+with --flags-module, that module's translation_unit() and FLAGS for the
+repositories it names), runs the tool in JSON mode once
 per distinct profiled block shape (--block-dim applies to every kernel of a
 file), and matches tool records to CSV rows by (file, line, op, access width in
 bits), choosing the records of the profiled kernel (template arguments
@@ -37,19 +43,24 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import find_tool  # noqa: E402
-from accuracy_sources import (base_name, eval_threads, flags_for, fmt_frac,  # noqa: E402
-                              fmt_ratio, generic_reason, normalise_function, pct,
-                              reason_class, run_tool, translation_units)
+from accuracy_sources import (TranslationUnits, base_name, eval_threads,  # noqa: E402
+                              fmt_frac, fmt_ratio, generic_reason, load_flags_module,
+                              normalise_function, pct, reason_class, run_tool)
 from accuracy_user import print_failures, user_report  # noqa: E402
 
 # --------------------------------------------------------------------------
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("csv", help="ground-truth CSV (h100-open.csv, h100-open2.csv or their "
-                                "-callsite twins)")
+    ap.add_argument("csv", help="ground-truth CSV (h100-open.csv, h100-open2.csv, h100-open3.csv "
+                                "or their -callsite twins)")
     ap.add_argument("--source", action="append", default=[], metavar="OWNER/NAME=PATH",
                     help="source tree of a repository at the CSV's commit (repeatable)")
+    ap.add_argument("--flags-module", metavar="PATH",
+                    help="Python file giving translation_unit(repo, path, function) and FLAGS "
+                         "{(repo, tu): flags} (placeholders {root}, {dir}), e.g. "
+                         "flags-open3.py of the third set: used for the repositories its FLAGS "
+                         "name instead of the built-in resolution and flags")
     ap.add_argument("--tool", default=None,
                     help="cuda-bank-lint binary (default: build-bench/bin or build/bin)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
@@ -70,6 +81,7 @@ def main():
     args = ap.parse_args()
 
     tool = find_tool(args.tool, "accuracy.py")
+    flags_module = load_flags_module(args.flags_module) if args.flags_module else None
 
     sources = {}
     for s in args.source:
@@ -93,6 +105,9 @@ def main():
                                               if callsite else "their own line"))
     print("tool: %s (%s)" % (tool, version.splitlines()[0] if version else "?"))
     print("rows in CSV: %d" % len(rows))
+    if flags_module:
+        print("translation units and flags: %s for %s; built-in for other repositories" % (
+            os.path.abspath(args.flags_module), ", ".join(sorted({r for r, _t in flags_module.FLAGS}))))
 
     # Skip rows whose tree is missing.
     missing = collections.Counter()
@@ -110,16 +125,23 @@ def main():
         print("  skipped %d rows: source tree or file missing for %s" % (n, k))
     rows = usable
 
-    # Plan the runs: (repo, tu, block_dim) -> flags.
+    # Plan the runs: (repo, tu, block_dim) -> flags.  A row's translation
+    # units may depend on its kernel (a flags module's CUB headers, shared by
+    # several examples); tus_of is the union over the rows of a file.
+    units = TranslationUnits(sources, flags_module)
     tus_of = {}
     runs = {}
     for r in rows:
-        key = (r["repo"], r["path"])
-        if key not in tus_of:
-            tus_of[key] = translation_units(sources[r["repo"]], r["path"])
+        tus = units.row_tus(r)
+        lst = tus_of.setdefault((r["repo"], r["path"]), [])
+        lst += [tu for tu in tus if tu not in lst]
         for bd in r["block_dim"].split("|"):
-            for tu in tus_of[key]:
-                runs[(r["repo"], tu, bd)] = flags_for(r["repo"], sources[r["repo"]], tu)
+            for tu in tus:
+                runs[(r["repo"], tu, bd)] = units.flags(r["repo"], tu)
+    if units.unknown:
+        print("  %d rows of files the flags module does not know (built-in resolution used): %s" % (
+            sum(1 for r in rows if (r["repo"], r["path"]) in units.unknown),
+            ", ".join("%s:%s" % k for k in sorted(units.unknown))))
     multi_shape = [r for r in rows if "|" in r["block_dim"]]
     user_mode = not args.no_user_mode or args.user_mode_only
     if args.user_mode_only:
@@ -129,7 +151,7 @@ def main():
     if user_mode:
         for (repo, _path), tus in tus_of.items():
             for tu in tus:
-                user_runs[(repo, tu)] = flags_for(repo, sources[repo], tu)
+                user_runs[(repo, tu)] = units.flags(repo, tu)
 
     results, user_results = {}, {}
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
@@ -144,16 +166,16 @@ def main():
                 user_results[ufuts[fu]] = fu.result()
 
     if not args.user_mode_only:
-        pinned_report(args, rows, sources, tus_of, runs, results, callsite, multi_shape)
+        pinned_report(args, rows, sources, units.row_tus, runs, results, callsite, multi_shape)
     if user_mode:
         user_report(args, rows, sources, tus_of, user_results,
                     None if args.user_mode_only else results, callsite)
 
 
-def pinned_report(args, rows, sources, tus_of, runs, results, callsite, multi_shape):
+def pinned_report(args, rows, sources, row_tus, runs, results, callsite, multi_shape):
     """The figures of docs/accuracy.md: one run per translation unit and
     profiled block shape (--block-dim), records matched to CSV rows."""
-    all_runs_failed = report_runs(args, rows, sources, tus_of, runs, results, multi_shape)
+    all_runs_failed = report_runs(args, rows, sources, row_tus, runs, results, multi_shape)
     index, all_records = index_records(results, sources, callsite)
     matched = match_rows(rows, sources, index, all_runs_failed)
     match_lines_above(matched, sources, index)
@@ -164,7 +186,7 @@ def pinned_report(args, rows, sources, tus_of, runs, results, callsite, multi_sh
     report_disagreements(args, rows_v)
 
 
-def report_runs(args, rows, sources, tus_of, runs, results, multi_shape):
+def report_runs(args, rows, sources, row_tus, runs, results, multi_shape):
     """Prints the runs and their failures; returns whether every run of a row failed."""
     print("tool runs: %d (translation units x distinct block shapes)" % len(runs))
     failures = []
@@ -182,7 +204,7 @@ def report_runs(args, rows, sources, tus_of, runs, results, multi_shape):
     failed = {key for key, _rc, _err in failures}
 
     def all_runs_failed(r):
-        return all((r["repo"], tu, bd) in failed for tu in tus_of[(r["repo"], r["path"])]
+        return all((r["repo"], tu, bd) in failed for tu in row_tus(r)
                    for bd in r["block_dim"].split("|"))
     if failures:
         lost = collections.Counter(r["path"] for r in rows if all_runs_failed(r))

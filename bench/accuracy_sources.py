@@ -5,6 +5,7 @@ import collections
 import concurrent.futures
 import csv
 import fractions
+import importlib.util
 import json
 import os
 import re
@@ -257,6 +258,69 @@ def flags_for(repo, root, tu):
         if r == repo and rel.startswith(prefix):
             fl += extra
     return [x.format(root=root, dir=os.path.dirname(tu)) for x in fl]
+
+
+def load_flags_module(path):
+    """A ground-truth set's module of translation units and flags, loaded from
+    its path (e.g. ../shared/ground-truth/flags-open3.py): it defines
+    translation_unit(repo, path, function) -> the .cu file (relative to the
+    checkout) to parse for a CSV row, and FLAGS: (repo, that file) -> flags,
+    with the placeholders {root} (the checkout) and {dir} (the directory of
+    the translation unit)."""
+    path = os.path.abspath(path)
+    spec = importlib.util.spec_from_file_location(
+        "cbl_flags_" + re.sub(r"\W", "_", os.path.basename(path)), path)
+    if spec is None or spec.loader is None:
+        sys.exit("accuracy.py: cannot load %s as a Python module" % path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    if not callable(getattr(mod, "translation_unit", None)) or \
+            not isinstance(getattr(mod, "FLAGS", None), dict):
+        sys.exit("accuracy.py: %s defines no translation_unit() and FLAGS" % path)
+    return mod
+
+
+class TranslationUnits:
+    """The translation units of a CSV row and their flags: the flags
+    module's for the repositories its FLAGS name, else the built-in
+    resolution (translation_units, flags_for)."""
+
+    def __init__(self, sources, module=None):
+        self.sources = sources
+        self.module = module
+        self.module_repos = {repo for repo, _tu in module.FLAGS} if module else set()
+        self.unknown = set()   # (repo, path) of the module's repositories it does not know
+        self._cache = {}
+
+    def row_tus(self, r):
+        """Absolute paths of the .cu files that compiled the row's access."""
+        repo, path = r["repo"], r["path"]
+        root = self.sources[repo]
+        if repo in self.module_repos:
+            key = (repo, path, r["function"])
+            if key not in self._cache:
+                try:
+                    tu = self.module.translation_unit(repo, path, r["function"])
+                except (KeyError, ValueError):
+                    tu = None
+                if tu is not None and (repo, tu) in self.module.FLAGS:
+                    self._cache[key] = [os.path.normpath(os.path.join(root, tu))]
+                else:
+                    self.unknown.add((repo, path))
+                    self._cache[key] = translation_units(root, path)
+            return self._cache[key]
+        key = (repo, path)
+        if key not in self._cache:
+            self._cache[key] = translation_units(root, path)
+        return self._cache[key]
+
+    def flags(self, repo, tu):
+        root = self.sources[repo]
+        rel = os.path.relpath(tu, root)
+        if (repo, rel) in (self.module.FLAGS if self.module else {}):
+            return [x.format(root=root, dir=os.path.dirname(tu))
+                    for x in self.module.FLAGS[(repo, rel)]]
+        return flags_for(repo, root, tu)
 
 
 # --------------------------------------------------------------------------

@@ -271,9 +271,12 @@ def user_report(args, rows, sources, tus_of, user_results, pinned_results, calls
             fns = d.get("_fns") or set()
             return not fns or any((normalise_function(f), run_key[2]) in profiled[key]
                                   or base_name(f) not in kernels_in_csv for f in fns)
+        # The runs made for the line's rows (with a flags module a file's rows
+        # may have different translation units, each run at its rows' shapes).
         p_per, p_fig = score_mode(
             lines, lambda key: [(key[0], tu, bd) for tu in tus_of[(key[0], key[1])]
-                                for bd in shapes[key]], p_index, pfailed, accept)
+                                for bd in shapes[key] if (key[0], tu, bd) in pinned_results],
+            p_index, pfailed, accept)
         figs.insert(0, ("pinned", p_fig))
 
     # How the user-mode runs chose the block shape (records on CSV lines).
