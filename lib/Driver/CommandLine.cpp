@@ -140,6 +140,10 @@ cl::opt<std::string> DebugFailIn("debug-fail-in", cl::Hidden,
                                  cl::desc("Debugging: fail internally while analysing the "
                                           "function of this name (tests the recovery)"),
                                  cl::cat(Category));
+cl::opt<bool> DeviceIR("device-ir", cl::Hidden,
+                       cl::desc("Build the access models from Clang's optimised device IR "
+                                "(the new front end, while it is compared with the AST walker)"),
+                       cl::cat(Category));
 cl::opt<bool> DebugNoMemo("debug-no-verdict-memo", cl::Hidden,
                           cl::desc("Benchmarks: analyse every access anew (no verdict memo)"),
                           cl::cat(Category));
@@ -322,6 +326,7 @@ std::string analyzerOptions(const Config &Conf, AnalyzerOptions &Opts) {
   Opts.CheckGlobs = globsToRun(effectiveChecks(Conf));
   Opts.BlockDimRules = Conf.BlockDim;
   Opts.Model.LaunchArguments = Conf.LaunchArguments.value_or(true);
+  Opts.Model.DeviceIR = DeviceIR;
   Opts.HeaderFilter = Conf.HeaderFilterRegex;
   if (!BlockDimOpt.empty()) {
     Opts.BlockDim = parseBlockDim(BlockDimOpt);

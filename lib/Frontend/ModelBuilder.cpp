@@ -2,6 +2,7 @@
 #include "cuda-bank-lint/Frontend/ModelBuilder.h"
 #include "BlockShapes.h"
 #include "CompileErrors.h"
+#include "DeviceModel.h"
 #include "Preambles.h"
 #include "FunctionWalker.h"
 #include "SharedArrays.h"
@@ -213,16 +214,14 @@ public:
     });
     if (Options.LaunchesOnly)
       return;
-    FunctionWalker Walker(Ctx, Table, M.Arrays, Barriers);
     // Kernels first: helpers they call are analysed inside them, with the
     // kernel's block shape and actual arguments, and not again on their own.
     std::stable_partition(FC.Device.begin(), FC.Device.end(), [](const FunctionDecl *FD) {
       return FD->hasAttr<CUDAGlobalAttr>();
     });
+    std::vector<const FunctionDecl *> Clean;
     for (const FunctionDecl *FD : FC.Device) {
       if (SM.isInSystemHeader(FD->getLocation()))
-        continue;
-      if (Walker.InlinedFunctions.count(FD->getCanonicalDecl()))
         continue;
       if (auto Stop = Attr.stopOf(FD)) {
         M.Skipped.push_back({FD->hasAttr<CUDAGlobalAttr>() ? SkippedFunction::Kind::Kernel
@@ -232,9 +231,12 @@ public:
                              patternOf(Stop->In) == patternOf(FD) ? "" : functionName(Stop->In)});
         continue;
       }
-      FunctionModel F = Walker.walk(
-          FD, Options.LaunchArguments ? Shapes.argumentsOf(FD)
-                                      : std::map<unsigned, BlockShapeFinder::FixedArgument>());
+      Clean.push_back(FD);
+    }
+    std::vector<FunctionModel> Models =
+        Options.DeviceIR ? fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes)
+                         : fromAST(Ctx, Clean, Table, Barriers, Shapes);
+    for (FunctionModel &F : Models) {
       if (F.IsKernel && F.Accesses.empty() && F.NamesShared)
         M.Notes.push_back({F.Where, "kernel '" + F.Name +
                                         "' uses shared memory, but no access to it was "
@@ -242,15 +244,60 @@ public:
                                         "is reported for it"});
       if (F.Accesses.empty() && F.Barriers.empty())
         continue;
-      if (F.IsKernel) {
-        F.LaunchShape = Shapes.launchShapeOf(FD);
-        F.BoundsShape = Shapes.boundsShapeOf(FD);
-      }
       M.Functions.push_back(std::move(F));
     }
   }
 
 private:
+  /// The access models by walking the AST of each function.
+  std::vector<FunctionModel> fromAST(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
+                                     SharedArrayTable &Table, const BarrierIndex &Barriers,
+                                     const BlockShapeFinder &Shapes) {
+    FunctionWalker Walker(Ctx, Table, Out.Model.Arrays, Barriers);
+    std::vector<FunctionModel> Models;
+    for (const FunctionDecl *FD : Fns) {
+      if (Walker.InlinedFunctions.count(FD->getCanonicalDecl()))
+        continue;
+      FunctionModel F = Walker.walk(
+          FD, Options.LaunchArguments ? Shapes.argumentsOf(FD)
+                                      : std::map<unsigned, BlockShapeFinder::FixedArgument>());
+      withShapes(F, FD, Shapes);
+      Models.push_back(std::move(F));
+    }
+    return Models;
+  }
+
+  /// The access models from Clang's optimised device IR.
+  std::vector<FunctionModel> fromDeviceIR(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
+                                          const std::vector<const VarDecl *> &Shared,
+                                          const SharedArrayTable &Table, const BlockShapeFinder &Shapes) {
+    std::vector<DeviceRoot> Roots;
+    for (const FunctionDecl *FD : Fns)
+      Roots.push_back({FD, Options.LaunchArguments && FD->hasAttr<CUDAGlobalAttr>()
+                               ? Shapes.argumentsOf(FD)
+                               : std::map<unsigned, BlockShapeFinder::FixedArgument>()});
+    DeviceModels D = buildDeviceModels(CI, Ctx, Roots, Shared, Table, Out.Model.Arrays, Options.ToolkitDirs);
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const auto &[FD, Why] : D.NotLowered)
+      Out.Model.Skipped.push_back({FD->hasAttr<CUDAGlobalAttr>() ? SkippedFunction::Kind::Kernel
+                                                                 : SkippedFunction::Kind::Device,
+                                   functionName(FD), toSourcePos(SM, FD->getLocation()), Why,
+                                   toSourcePos(SM, FD->getLocation()), ""});
+    std::vector<FunctionModel> Models;
+    for (auto &[FD, F] : D.Functions) {
+      withShapes(F, FD, Shapes);
+      Models.push_back(std::move(F));
+    }
+    return Models;
+  }
+
+  static void withShapes(FunctionModel &F, const FunctionDecl *FD, const BlockShapeFinder &Shapes) {
+    if (!F.IsKernel)
+      return;
+    F.LaunchShape = Shapes.launchShapeOf(FD);
+    F.BoundsShape = Shapes.boundsShapeOf(FD);
+  }
+
   ParsedFile &Out;
   const DiagnosticCollector &Diags;
   const ModelOptions &Options;
@@ -297,10 +344,16 @@ sourceFileSystem(const CudaSetup &Setup, const UnsavedFiles *Unsaved) {
 }
 
 ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string> &Command,
-                         const CudaSetup &Setup, const ModelOptions &Options) {
+                         const CudaSetup &Setup, const ModelOptions &Given) {
   ParsedFile Result;
+  ModelOptions Options = Given;
+  Options.ToolkitDirs = {Setup.ResourceDir, preludeDirectory()};
+  if (!Setup.CudaPath.empty())
+    Options.ToolkitDirs.push_back(Setup.CudaPath + "/include");
   auto Overlay = sourceFileSystem(Setup, Options.Unsaved.get());
   std::vector<std::string> Args = deviceSideCommand(Command, Setup);
+  if (Options.DeviceIR && !Args.empty()) // the prelude's bodies (cbl_device_bodies.h)
+    Args.insert(Args.end() - 1, "-D__CBL_DEVICE_IR__");
   std::optional<bool> Ok;
   if (Options.Preambles) {
     DiagnosticCollector Diags;

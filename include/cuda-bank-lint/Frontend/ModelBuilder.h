@@ -37,6 +37,12 @@ struct ModelOptions {
   /// Kernel parameters that every launch in the file sets the same way take
   /// that value (config LaunchArguments).
   bool LaunchArguments = true;
+  /// Build the models from Clang's optimised device IR (the device-IR front
+  /// end) instead of walking the AST.
+  bool DeviceIR = false;
+  /// Directories of the toolkit's own headers (set by parseCudaFile): their
+  /// functions are not call frames of the device IR's accesses.
+  std::vector<std::string> ToolkitDirs;
   /// Only the launches (TranslationUnitModel::Launches): no function is
   /// walked (another translation unit's launches of a kernel).
   bool LaunchesOnly = false;

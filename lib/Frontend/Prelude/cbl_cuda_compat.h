@@ -62,6 +62,11 @@ __device__ void *__cvta_global_to_generic(size_t);
 __device__ void *__cvta_shared_to_generic(size_t);
 __device__ void *__cvta_constant_to_generic(size_t);
 __device__ void *__cvta_local_to_generic(size_t);
+#ifdef __CBL_DEVICE_IR__
+__device__ inline size_t __cvta_generic_to_shared(const void *p) {
+  return (size_t)(void __attribute__((address_space(3))) *)p;
+}
+#endif
 __device__ unsigned __isShared(const void *);
 __device__ unsigned __isGlobal(const void *);
 /* glibc's assert() calls the host __assert_fail; device code needs its own. */

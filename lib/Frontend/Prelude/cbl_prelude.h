@@ -196,4 +196,8 @@ __device__ void *memset(void *, int, size_t);
 extern "C" __device__ int printf(const char *, ...);
 __host__ __device__ void assert(int);
 
+#ifdef __CBL_DEVICE_IR__
+#include "cbl_device_bodies.h"
+#endif
+
 #endif /* CBL_PRELUDE_H */

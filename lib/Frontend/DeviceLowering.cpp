@@ -1,0 +1,294 @@
+//===- DeviceLowering.cpp - Clang's device code generation, optimised -----===//
+#include "DeviceLowering.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/GlobalDecl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/CodeGen/ModuleBuilder.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <mutex>
+
+extern "C" void LLVMInitializeNVPTXTargetInfo();
+extern "C" void LLVMInitializeNVPTXTarget();
+extern "C" void LLVMInitializeNVPTXTargetMC();
+
+using namespace clang;
+
+namespace cbl {
+
+namespace {
+
+/// Collects the code generator's errors; its warnings are of no interest.
+class CodeGenDiagnostics : public DiagnosticConsumer {
+public:
+  std::vector<std::string> Errors;
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    llvm::SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    Errors.push_back(std::string(Text));
+  }
+};
+
+const llvm::Target *nvptxTarget(std::string &Error) {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+  });
+  return llvm::TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Error);
+}
+
+/// Code generation options for an optimised build with line tables.
+CodeGenOptions codeGenOptions(const CodeGenOptions &From) {
+  CodeGenOptions O = From;
+  O.OptimizationLevel = 3;
+  O.setInlining(CodeGenOptions::NormalInlining);
+  O.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
+  O.DebugColumnInfo = true;
+  if (!O.DwarfVersion)
+    O.DwarfVersion = 2;
+  O.DisableLLVMPasses = false;
+  O.DisableO0ImplyOptNone = true;
+  O.DiscardValueNames = false;
+  O.UnrollLoops = true; // else every loop is marked llvm.loop.unroll.disable
+  return O;
+}
+
+/// Every call of a device function is inlined into the function analysed,
+/// as nvcc does with all but explicitly noinline or recursive functions.
+void inlineEverything(llvm::Module &M) {
+  for (llvm::Function &F : M) {
+    if (F.isDeclaration() || F.getCallingConv() == llvm::CallingConv::PTX_Kernel)
+      continue;
+    F.removeFnAttr(llvm::Attribute::NoInline);
+    F.removeFnAttr(llvm::Attribute::OptimizeNone);
+    F.addFnAttr(llvm::Attribute::AlwaysInline);
+  }
+}
+
+/// Every access to shared memory is kept: a variable the code only writes
+/// (the reader is another kernel's copy, an asynchronous copy, a test), or
+/// only reads, is still what the source does with it.
+void keepSharedAccesses(llvm::Module &M) {
+  std::vector<llvm::GlobalValue *> Shared;
+  for (llvm::GlobalVariable &G : M.globals())
+    if (G.getAddressSpace() == 3) {
+      G.setExternallyInitialized(true);
+      Shared.push_back(&G);
+    }
+  if (!Shared.empty())
+    llvm::appendToCompilerUsed(M, Shared);
+}
+
+/// Loops keep their source form: no run-time unrolling (a remainder loop and
+/// a main loop stepping by several iterations), no vectorisation.
+void keepLoops(llvm::Module &M) {
+  for (llvm::Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    llvm::DominatorTree DT(F);
+    llvm::LoopInfo LI(DT);
+    for (llvm::Loop *L : LI.getLoopsInPreorder())
+      llvm::addStringMetadataToLoop(L, "llvm.loop.unroll.runtime.disable");
+  }
+}
+
+std::string optimise(llvm::Module &M, const TargetOptions &Target) {
+  std::string Error;
+  const llvm::Target *T = nvptxTarget(Error);
+  if (!T)
+    return "the NVPTX target is not available: " + Error;
+  std::string CPU = Target.CPU.empty() ? "sm_90" : Target.CPU;
+  std::unique_ptr<llvm::TargetMachine> TM(T->createTargetMachine(
+      M.getTargetTriple(), CPU, "", llvm::TargetOptions(), std::nullopt, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+  if (!TM)
+    return "no NVPTX target machine for " + CPU;
+  M.setDataLayout(TM->createDataLayout());
+  keepSharedAccesses(M);
+  inlineEverything(M);
+  keepLoops(M);
+  llvm::PipelineTuningOptions PTO;
+  PTO.LoopVectorization = false;
+  PTO.SLPVectorization = false;
+  PTO.LoopInterleaving = false;
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  llvm::PassBuilder PB(TM.get(), PTO);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  MPM.run(M, MAM);
+  return "";
+}
+
+/// The function definitions a root reaches (calls, constructors,
+/// destructors of locals and temporaries), for the code generator, which
+/// emits a definition only once it has been handed it; and why the root
+/// cannot be handed over: it (or a function it reaches) uses an expression
+/// or declaration Sema rejected (an error nvcc does not make, left in the
+/// AST).
+class DeviceReach : public RecursiveASTVisitor<DeviceReach> {
+public:
+  std::string check(const FunctionDecl *Root) {
+    Problem.clear();
+    Seen.clear();
+    Found.clear();
+    visit(Root);
+    if (Problem.empty())
+      Reached.insert(Reached.end(), Found.begin(), Found.end());
+    return Problem;
+  }
+  /// Every definition the safe roots reach.
+  std::vector<const FunctionDecl *> Reached;
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitExpr(Expr *E) {
+    if (E->containsErrors())
+      Problem = "it uses an expression Clang rejects";
+    return Problem.empty();
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return use(E->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *E) { return use(E->getMemberDecl()); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) { return use(E->getConstructor()); }
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    return use(E->getTemporary()->getDestructor());
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->isInvalidDecl()) {
+      Problem = "it declares '" + VD->getNameAsString() + "', which Clang rejects";
+      return false;
+    }
+    if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
+      if (RD->hasDefinition())
+        return use(RD->getDestructor());
+    return true;
+  }
+
+private:
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  std::vector<const FunctionDecl *> Found;
+  std::string Problem;
+  bool use(const Decl *D) {
+    if (!D)
+      return true;
+    if (D->isInvalidDecl()) {
+      const auto *ND = dyn_cast<NamedDecl>(D);
+      Problem = "it uses '" + (ND ? ND->getNameAsString() : std::string("?")) +
+                "', a declaration Clang rejects";
+      return false;
+    }
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      visit(FD);
+    return Problem.empty();
+  }
+  void visit(const FunctionDecl *FD) {
+    const FunctionDecl *Def = nullptr;
+    if (!Problem.empty() || !FD || !FD->hasBody(Def) || Seen.size() > 50000 || !Seen.insert(Def).second)
+      return;
+    if (Def->isInvalidDecl()) {
+      Problem = "it calls '" + Def->getNameAsString() + "', which Clang rejects";
+      return;
+    }
+    Found.push_back(Def);
+    TraverseDecl(const_cast<FunctionDecl *>(Def));
+  }
+};
+
+} // namespace
+
+LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
+                          const std::vector<const FunctionDecl *> &Roots,
+                          const std::vector<const VarDecl *> &Shared) {
+  LoweredDevice Out;
+  Out.Context = std::make_unique<llvm::LLVMContext>();
+  Out.Context->setDiscardValueNames(false);
+  CodeGenDiagnostics Collector;
+  DiagnosticsEngine Diags(new DiagnosticIDs, new DiagnosticOptions, &Collector, false);
+  Diags.setSourceManager(&Ctx.getSourceManager());
+  CodeGenOptions CGO = codeGenOptions(CI.getCodeGenOpts());
+  std::unique_ptr<CodeGenerator> CG(CreateLLVMCodeGen(
+      Diags, "cuda-bank-lint-device", &CI.getVirtualFileSystem(), CI.getHeaderSearchOpts(),
+      CI.getPreprocessorOpts(), CGO, *Out.Context));
+  CG->Initialize(Ctx);
+  std::vector<const FunctionDecl *> Lowered;
+  DeviceReach Reach;
+  for (const FunctionDecl *FD : Roots) {
+    std::string Problem = Reach.check(FD);
+    if (!Problem.empty()) {
+      Out.Unsafe.push_back({FD, Problem});
+      continue;
+    }
+    Lowered.push_back(FD);
+  }
+  // Each definition once; the code generator defers what is not used.
+  llvm::DenseSet<const FunctionDecl *> Handed;
+  for (const FunctionDecl *FD : Reach.Reached)
+    if (Handed.insert(FD).second && !FD->getDescribedFunctionTemplate())
+      CG->HandleTopLevelDecl(DeclGroupRef(const_cast<FunctionDecl *>(FD)));
+  // Referenced, so that instantiations the code generator defers are emitted.
+  for (const FunctionDecl *FD : Lowered)
+    CG->GetAddrOfGlobal(GlobalDecl(FD), /*isForDefinition=*/false);
+  CG->HandleTranslationUnit(Ctx);
+  Out.CodeGenErrors = Collector.Errors;
+  Out.Module.reset(CG->ReleaseModule());
+  if (!Out.Module) {
+    Out.Error = Collector.Errors.empty() ? "Clang generated no device code"
+                                         : "Clang's code generation failed: " + Collector.Errors[0];
+    return Out;
+  }
+  for (const FunctionDecl *FD : Lowered) {
+    std::string Name(CG->GetMangledName(GlobalDecl(FD)));
+    llvm::Function *F = Out.Module->getFunction(Name);
+    if (!F || F->isDeclaration())
+      continue;
+    Out.Functions[FD] = F;
+    for (const llvm::User *U : F->users())
+      if (const auto *C = llvm::dyn_cast<llvm::CallBase>(U); C && C->getFunction() != F)
+        Out.Called.insert(FD);
+    // Kept whole: a root nothing calls any more is not dropped.
+    F->setLinkage(llvm::GlobalValue::ExternalLinkage);
+  }
+  for (const VarDecl *VD : Shared) {
+    std::string Name(CG->GetMangledName(GlobalDecl(VD)));
+    if (llvm::GlobalVariable *G = Out.Module->getNamedGlobal(Name))
+      Out.SharedVars[G] = VD;
+  }
+  std::string Error = optimise(*Out.Module, CI.getTargetOpts());
+  if (!Error.empty()) {
+    Out.Error = Error;
+    Out.Module.reset();
+  }
+  if (const char *Dump = std::getenv("CBL_DEBUG_DUMP_DEVICE_IR"); Dump && Out.Module) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Dump, EC, llvm::sys::fs::OF_Append);
+    if (!EC)
+      Out.Module->print(OS, nullptr);
+  }
+  return Out;
+}
+
+} // namespace cbl

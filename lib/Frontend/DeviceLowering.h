@@ -1,0 +1,60 @@
+//===- DeviceLowering.h - Clang's device code generation, optimised (private) ===//
+//
+// Lowers the device functions the analysis starts from (kernels, and device
+// functions no kernel calls) to LLVM IR with Clang's own code generator, on
+// the AST the front end already built, then runs LLVM's -O3 pipeline for
+// the NVPTX target on it, as `clang -O3 --cuda-device-only` would, with line
+// tables (the same attribution Nsight Compute uses). Every call is inlined
+// into its root (nvcc inlines device functions; the analysis wants the
+// kernel's context), and loops are not unrolled at run time (only loops whose
+// trip count is a constant are unrolled), so the IR keeps the source's loops.
+//
+// The code generator gets its own diagnostics: errors elsewhere in the file
+// (host code, kernels left out) do not stop it; errors it raises itself are
+// returned with the function they concern.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_LIB_FRONTEND_DEVICELOWERING_H
+#define CUDA_BANK_LINT_LIB_FRONTEND_DEVICELOWERING_H
+
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cbl {
+
+struct LoweredDevice {
+  std::unique_ptr<llvm::LLVMContext> Context;
+  std::unique_ptr<llvm::Module> Module;
+  /// The IR function of each root that was lowered.
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::Function *> Functions;
+  /// Roots that another lowered function calls (before inlining): their
+  /// accesses are analysed inside their callers.
+  llvm::DenseSet<const clang::FunctionDecl *> Called;
+  /// The shared variables the AST knows, by their IR global.
+  llvm::DenseMap<const llvm::GlobalVariable *, const clang::VarDecl *> SharedVars;
+  /// Roots not lowered because their code (or a callee's) holds what Sema
+  /// rejected: why.
+  std::vector<std::pair<const clang::FunctionDecl *, std::string>> Unsafe;
+  /// Set when nothing could be lowered: why.
+  std::string Error;
+  /// Errors the code generator raised (message; none expected).
+  std::vector<std::string> CodeGenErrors;
+};
+
+/// Lowers Roots (device function definitions without errors) and optimises
+/// the module. Shared lists the __shared__ variables to map to IR globals.
+LoweredDevice lowerDevice(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
+                          const std::vector<const clang::FunctionDecl *> &Roots,
+                          const std::vector<const clang::VarDecl *> &Shared);
+
+} // namespace cbl
+
+#endif

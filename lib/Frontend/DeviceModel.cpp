@@ -1,0 +1,152 @@
+//===- DeviceModel.cpp - Access models from the optimised device IR -------===//
+#include "DeviceModel.h"
+#include "CompileErrors.h"
+#include "DeviceLowering.h"
+#include "IRTranslator.h"
+
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/TargetTransformInfoImpl.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Passes/PassBuilder.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace cbl {
+
+namespace {
+
+/// The sources of divergence of a CUDA thread, for UniformityAnalysis:
+/// what NVPTX's target says (threadIdx, the lane id, atomics, calls, a
+/// device function's parameters), except that a load is divergent only when
+/// its address is (every lane that reads one address gets one value) or it
+/// reads a thread's own local memory.
+class DivergenceTTIImpl : public TargetTransformInfoImplCRTPBase<DivergenceTTIImpl> {
+  using Base = TargetTransformInfoImplCRTPBase<DivergenceTTIImpl>;
+  const std::set<const Function *> *Kernels;
+
+public:
+  DivergenceTTIImpl(const Function &F, const std::set<const Function *> *Kernels)
+      : Base(F.getParent()->getDataLayout()), Kernels(Kernels) {}
+  bool hasBranchDivergence(const Function * = nullptr) const { return true; }
+  bool isAlwaysUniform(const Value *) const { return false; }
+  bool isSourceOfDivergence(const Value *V) const {
+    if (const auto *Arg = dyn_cast<Argument>(V))
+      return !Kernels->count(Arg->getParent());
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return false;
+    if (const auto *L = dyn_cast<LoadInst>(I))
+      return isa<AllocaInst>(getUnderlyingObject(L->getPointerOperand()));
+    if (I->isAtomic())
+      return true;
+    const auto *C = dyn_cast<CallBase>(I);
+    if (!C)
+      return false;
+    if (C->isInlineAsm())
+      return !C->getType()->isVoidTy();
+    const auto *II = dyn_cast<IntrinsicInst>(C);
+    if (!II)
+      return !C->getType()->isVoidTy() && !C->doesNotAccessMemory();
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_laneid:
+    case Intrinsic::nvvm_read_ptx_sreg_clock:
+    case Intrinsic::nvvm_read_ptx_sreg_clock64:
+      return true;
+    default:
+      break;
+    }
+    // Intrinsics that give each lane its own value: shuffles, matrix
+    // fragments, NVVM atomics.
+    StringRef Name = Intrinsic::getBaseName(II->getIntrinsicID());
+    return Name.contains(".shfl.") || Name.contains(".ldmatrix.") || Name.contains(".wmma.") ||
+           Name.contains(".atomic.") || Name.contains(".match.") || Name.contains(".lanemask");
+  }
+};
+
+struct Analyses {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  explicit Analyses(const std::set<const Function *> &Kernels) {
+    FAM.registerPass([&Kernels] {
+      return TargetIRAnalysis([&Kernels](const Function &F) {
+        return TargetTransformInfo(DivergenceTTIImpl(F, &Kernels));
+      });
+    });
+    PassBuilder PB;
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  }
+};
+
+std::string nameOfFunction(const clang::FunctionDecl *FD) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->getNameForDiagnostic(OS, FD->getASTContext().getPrintingPolicy(), /*Qualified=*/true);
+  return Name;
+}
+
+} // namespace
+
+DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
+                               const std::vector<DeviceRoot> &Roots,
+                               const std::vector<const clang::VarDecl *> &Shared,
+                               const SharedArrayTable &Table, std::vector<SharedArray> &Arrays,
+                               const std::vector<std::string> &ToolkitDirs) {
+  DeviceModels Out;
+  std::vector<const clang::FunctionDecl *> Decls;
+  for (const DeviceRoot &R : Roots)
+    Decls.push_back(R.Decl);
+  LoweredDevice L = lowerDevice(CI, Ctx, Decls, Shared);
+  Out.NotLowered = L.Unsafe;
+  if (!L.Module) {
+    for (const DeviceRoot &R : Roots)
+      Out.NotLowered.push_back({R.Decl, L.Error});
+    return Out;
+  }
+  IRLocations Locs(Ctx.getSourceManager(), Ctx.getLangOpts(), ToolkitDirs);
+  IRArrays IRArr(Arrays, Locs);
+  for (const auto &[G, VD] : L.SharedVars)
+    if (int Id = Table.lookup(VD); Id >= 0)
+      IRArr.add(G, unsigned(Id));
+  std::set<const Function *> Kernels;
+  for (const DeviceRoot &R : Roots)
+    if (R.Decl->hasAttr<clang::CUDAGlobalAttr>())
+      if (const Function *F = L.Functions.lookup(R.Decl))
+        Kernels.insert(F);
+  Analyses AM(Kernels);
+  for (const DeviceRoot &R : Roots) {
+    Function *F = L.Functions.lookup(R.Decl);
+    if (!F) {
+      if (llvm::none_of(L.Unsafe, [&](const auto &U) { return U.first == R.Decl; }))
+        Out.NotLowered.push_back({R.Decl, "Clang generated no code for it"});
+      continue;
+    }
+    if (L.Called.count(R.Decl))
+      continue; // analysed inside the functions that call it
+    FunctionModel M;
+    M.Name = nameOfFunction(R.Decl);
+    M.Where = toSourcePos(Ctx.getSourceManager(), R.Decl->getLocation());
+    M.IsKernel = R.Decl->hasAttr<clang::CUDAGlobalAttr>();
+    IRAnalyses A{AM.FAM.getResult<DominatorTreeAnalysis>(*F), AM.FAM.getResult<PostDominatorTreeAnalysis>(*F),
+                 AM.FAM.getResult<LoopAnalysis>(*F), AM.FAM.getResult<UniformityInfoAnalysis>(*F)};
+    IRTranslator T(*F, A, IRArr, Locs, R.Fixed, M);
+    T.translate();
+    Out.Functions.push_back({R.Decl, std::move(M)});
+  }
+  return Out;
+}
+
+} // namespace cbl

@@ -1,0 +1,213 @@
+//===- IRLocations.cpp - Debug locations of the device IR -> source --------===//
+#include "IRLocations.h"
+#include "SharedArrays.h"
+
+#include "clang/Basic/FileManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace cbl {
+
+namespace {
+
+std::string normalised(llvm::StringRef Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+} // namespace
+
+IRLocations::IRLocations(SourceManager &SM, const LangOptions &LangOpts,
+                         std::vector<std::string> ToolkitDirs)
+    : SM(SM), LangOpts(LangOpts), ToolkitDirs(std::move(ToolkitDirs)) {
+  for (std::string &D : this->ToolkitDirs)
+    D = normalised(D);
+}
+
+FileID IRLocations::fileOf(const llvm::DIFile *F) {
+  if (!F)
+    return FileID();
+  auto It = Files.find(F);
+  if (It != Files.end())
+    return It->second;
+  if (!FilesIndexed) {
+    FilesIndexed = true;
+    FileManager &FM = SM.getFileManager();
+    for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
+      llvm::SmallString<256> Path(I->first.getName());
+      FM.makeAbsolutePath(Path);
+      FileID ID = SM.translateFile(I->first);
+      if (ID.isValid())
+        ByPath.emplace(normalised(Path), ID);
+    }
+  }
+  llvm::SmallString<256> Path;
+  if (llvm::sys::path::is_absolute(F->getFilename()) || F->getDirectory().empty())
+    Path = F->getFilename();
+  else
+    llvm::sys::path::append(Path, F->getDirectory(), F->getFilename());
+  SM.getFileManager().makeAbsolutePath(Path);
+  auto Found = ByPath.find(normalised(Path));
+  FileID ID = Found == ByPath.end() ? FileID() : Found->second;
+  Files[F] = ID;
+  return ID;
+}
+
+SourcePos IRLocations::positionOf(const llvm::DILocation *DL, SourceLocation *Loc) {
+  if (!DL)
+    return SourcePos();
+  FileID ID = fileOf(DL->getFile());
+  if (ID.isInvalid()) {
+    SourcePos P;
+    P.File = DL->getFilename().str();
+    P.Line = DL->getLine();
+    P.Column = DL->getColumn() ? DL->getColumn() : 1;
+    return P;
+  }
+  SourceLocation L = SM.translateLineCol(ID, DL->getLine(), DL->getColumn() ? DL->getColumn() : 1);
+  if (Loc)
+    *Loc = L;
+  return toSourcePos(SM, L);
+}
+
+SourcePos IRLocations::positionOf(SourceLocation Loc) { return toSourcePos(SM, Loc); }
+
+bool IRLocations::isToolkit(const llvm::DIScope *Scope) const {
+  if (!Scope || !Scope->getFile())
+    return false;
+  llvm::SmallString<256> Path;
+  const llvm::DIFile *F = Scope->getFile();
+  if (llvm::sys::path::is_absolute(F->getFilename()) || F->getDirectory().empty())
+    Path = F->getFilename();
+  else
+    llvm::sys::path::append(Path, F->getDirectory(), F->getFilename());
+  std::string P = normalised(Path);
+  for (const std::string &D : ToolkitDirs)
+    if (llvm::StringRef(P).starts_with(D + "/") &&
+        !llvm::StringRef(P).substr(D.size()).starts_with("/cccl/"))
+      return true;
+  return false;
+}
+
+IRLocations::Place IRLocations::placeOf(const llvm::DILocation *DL) {
+  Place Out;
+  if (!DL)
+    return Out;
+  // Frames from the outermost call inwards: (call site, the callee it enters).
+  std::vector<std::pair<const llvm::DILocation *, const llvm::DISubprogram *>> Frames;
+  const llvm::DILocation *Inner = DL;
+  for (const llvm::DILocation *Cur = DL; Cur->getInlinedAt(); Cur = Cur->getInlinedAt())
+    Frames.push_back({Cur->getInlinedAt(), Cur->getScope()->getSubprogram()});
+  std::reverse(Frames.begin(), Frames.end());
+  // The toolkit's wrappers are not frames: their work is at the user's call.
+  while (!Frames.empty() && isToolkit(Frames.back().second)) {
+    Inner = Frames.back().first;
+    Out.Wrapper = Frames.back().second ? Frames.back().second->getName().str() : "";
+    Frames.pop_back();
+  }
+  Out.Where = positionOf(Inner, &Out.Loc);
+  for (const auto &[Site, Callee] : Frames)
+    Out.Chain.push_back({positionOf(Site), Callee ? Callee->getName().str() : std::string()});
+  return Out;
+}
+
+SourceLocation IRLocations::lvalueBefore(SourceLocation Op) {
+  if (Op.isInvalid() || Op.isMacroID())
+    return Op;
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(Op), &Invalid);
+  unsigned At = SM.getFileOffset(Op);
+  if (Invalid || At >= Buf.size() || !StringRef("=+-*/%&|^<>").contains(Buf[At]))
+    return Op;
+  // Backwards over blanks, then one postfix expression: names joined by
+  // . -> ::, and balanced [] and ().
+  size_t I = At;
+  auto SkipBlanks = [&] {
+    while (I > 0 && (Buf[I - 1] == ' ' || Buf[I - 1] == '\t'))
+      --I;
+  };
+  SkipBlanks();
+  size_t End = I;
+  for (;;) {
+    if (I > 0 && (Buf[I - 1] == ']' || Buf[I - 1] == ')')) {
+      int Depth = 0;
+      do {
+        char C = Buf[--I];
+        if (C == ']' || C == ')')
+          ++Depth;
+        else if (C == '[' || C == '(')
+          --Depth;
+        else if (C == '\n')
+          return Op;
+      } while (I > 0 && Depth > 0);
+      SkipBlanks();
+      continue;
+    }
+    size_t NameEnd = I;
+    while (I > 0 && (isalnum(Buf[I - 1]) || Buf[I - 1] == '_'))
+      --I;
+    if (I == NameEnd)
+      break;
+    SkipBlanks();
+    if (I > 0 && Buf[I - 1] == '.')
+      --I;
+    else if (I > 1 && Buf.substr(I - 2, 2) == "->")
+      I -= 2;
+    else if (I > 1 && Buf.substr(I - 2, 2) == "::")
+      I -= 2;
+    else
+      break;
+    SkipBlanks();
+  }
+  while (I < End && (Buf[I] == ' ' || Buf[I] == '\t'))
+    ++I;
+  if (I >= End)
+    return Op;
+  return Op.getLocWithOffset(int(I) - int(At));
+}
+
+std::string IRLocations::expressionAt(SourceLocation Loc, unsigned &Length) {
+  Length = 0;
+  if (Loc.isInvalid() || Loc.isMacroID())
+    return "";
+  Token Tok;
+  auto Next = [&](SourceLocation At) { return !Lexer::getRawToken(At, Tok, SM, LangOpts, true); };
+  if (!Next(Loc) || !Tok.is(tok::raw_identifier))
+    return "";
+  SourceLocation End = Tok.getEndLoc();
+  // Brackets and parentheses are balanced; names are joined by . -> ::
+  for (unsigned Tokens = 0; Tokens < 256 && Next(End);) {
+    if (Tok.isOneOf(tok::period, tok::arrow, tok::coloncolon)) {
+      SourceLocation AfterOp = Tok.getEndLoc();
+      if (!Next(AfterOp) || !Tok.is(tok::raw_identifier))
+        break;
+      End = Tok.getEndLoc();
+      continue;
+    }
+    if (!Tok.isOneOf(tok::l_square, tok::l_paren))
+      break;
+    int Open = 0;
+    do {
+      if (Tok.isOneOf(tok::l_square, tok::l_paren))
+        ++Open;
+      else if (Tok.isOneOf(tok::r_square, tok::r_paren))
+        --Open;
+      End = Tok.getEndLoc();
+      ++Tokens;
+    } while (Open > 0 && Tokens < 256 && Next(End));
+    if (Open != 0)
+      return "";
+  }
+  if (SM.getFileID(Loc) != SM.getFileID(End) ||
+      SM.getSpellingLineNumber(Loc) != SM.getSpellingLineNumber(End))
+    return "";
+  unsigned B = SM.getFileOffset(Loc), E = SM.getFileOffset(End);
+  Length = E - B;
+  return SM.getBufferData(SM.getFileID(Loc)).substr(B, Length).str();
+}
+
+} // namespace cbl

@@ -1,0 +1,66 @@
+//===- IRLocations.h - Debug locations of the device IR -> source (private) ===//
+//
+// Clang's line tables name a file as its code generator saw it; this maps
+// them back to the SourceManager of the same parse, so that positions in the
+// access model are those the AST side gives (toSourcePos: file name, line,
+// column, offset, system header). An inlined instruction's inlined-at chain
+// is the call chain from the analysed function; the toolkit's own wrappers
+// (atomicAdd, __syncthreads, threadIdx) are not frames: an access inside
+// one is at the user's call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_LIB_FRONTEND_IRLOCATIONS_H
+#define CUDA_BANK_LINT_LIB_FRONTEND_IRLOCATIONS_H
+
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+
+#include <string>
+#include <vector>
+
+namespace cbl {
+
+class IRLocations {
+public:
+  /// ToolkitDirs: directories whose functions are the toolkit's wrappers.
+  IRLocations(clang::SourceManager &SM, const clang::LangOptions &LangOpts,
+              std::vector<std::string> ToolkitDirs);
+
+  /// Where an instruction is, as the user sees it: its own position, or
+  /// the call of the toolkit wrapper it belongs to.
+  struct Place {
+    SourcePos Where;
+    clang::SourceLocation Loc;     ///< the same position for the AST
+    std::vector<CallFrame> Chain;  ///< calls from the analysed function, outermost first
+    std::string Wrapper;           ///< the toolkit function called there (atomicAdd), if any
+  };
+  Place placeOf(const llvm::DILocation *DL);
+  /// The position of one debug location (no chain).
+  SourcePos positionOf(const llvm::DILocation *DL, clang::SourceLocation *Loc = nullptr);
+  SourcePos positionOf(clang::SourceLocation Loc);
+  clang::SourceManager &sourceManager() { return SM; }
+  /// The source text of the lvalue or call that starts at Loc (a name with
+  /// its subscripts, member accesses and calls), and its length, when it is
+  /// on one line; empty otherwise.
+  std::string expressionAt(clang::SourceLocation Loc, unsigned &Length);
+  /// The start of the lvalue an assignment operator (=, +=, ++, ...) at Op
+  /// writes, on the same line; Op itself when there is none.
+  clang::SourceLocation lvalueBefore(clang::SourceLocation Op);
+
+private:
+  clang::SourceManager &SM;
+  const clang::LangOptions &LangOpts;
+  std::vector<std::string> ToolkitDirs;
+  llvm::DenseMap<const llvm::DIFile *, clang::FileID> Files;
+  bool FilesIndexed = false;
+  std::map<std::string, clang::FileID> ByPath; ///< absolute path -> file
+  clang::FileID fileOf(const llvm::DIFile *F);
+  bool isToolkit(const llvm::DIScope *Scope) const;
+};
+
+} // namespace cbl
+
+#endif

@@ -1,0 +1,199 @@
+//===- IRTranslator.h - Optimised device IR -> access model (private) -----===//
+//
+// Reads one function of the optimised device IR (DeviceLowering.h) and
+// produces its FunctionModel: every load, store and atomic of shared memory
+// with its byte offset as a SymExpr of threadIdx, blockDim, kernel
+// parameters, loop counters and unknowns; the guards under which each runs;
+// the loops around it; block barriers. This is what the compiler made of
+// the source: templates, constexpr functions, helpers taking the tile as a
+// parameter, class objects and library layouts are integer arithmetic here.
+//
+//  - Values (IRValues.cpp): integers become SymExprs; pointers into shared
+//    memory become (array, byte offset), with each dimension's step a
+//    RowStride of the declared layout where the GEP keeps it (so padding can
+//    be evaluated without compiling again); everything else is an unknown,
+//    warp-uniform or not as LLVM's UniformityAnalysis says (NVPTX's sources
+//    of divergence: threadIdx, the lane id, atomics, calls).
+//  - Control (IRControl.cpp): each natural loop (LoopInfo) becomes a
+//    LoopInfo whose counters are its header's phis, and whose condition is
+//    the latch's test with the next values written as the counters (the
+//    while form of a rotated loop) when the loop has one exit and its entry
+//    tests the same; otherwise a counter that says whether the lane goes
+//    round again. Guards are the branch conditions on the way from the
+//    function's entry (or the loop's header) to a block; a phi that is not
+//    a loop counter is a select on them.
+//  - Sites (IRSites.cpp): the accesses and barriers, with their source
+//    positions from the debug info (innermost line, the inlined-at chain as
+//    the call chain).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_LIB_FRONTEND_IRTRANSLATOR_H
+#define CUDA_BANK_LINT_LIB_FRONTEND_IRTRANSLATOR_H
+
+#include "BlockShapes.h"
+#include "IRLocations.h"
+
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+
+#include <functional>
+#include <map>
+#include <unordered_map>
+#include <optional>
+
+namespace cbl {
+
+/// The shared arrays of a module: the AST's table, plus arrays the IR alone
+/// shows (a __shared__ variable of a system header).
+class IRArrays {
+public:
+  IRArrays(std::vector<SharedArray> &Arrays, IRLocations &Locs) : Arrays(Arrays), Locs(Locs) {}
+  void add(const llvm::GlobalVariable *G, unsigned Id) {
+    Ids[G] = Id;
+    Types[Id] = G->getValueType();
+  }
+  /// The array of shared global G (registering it from the IR if needed).
+  std::optional<unsigned> idOf(const llvm::GlobalVariable *G);
+  const SharedArray &operator[](unsigned Id) const { return Arrays[Id]; }
+  /// The IR type of each array's declaration, for layout-preserving GEPs.
+  llvm::Type *typeOf(unsigned Id) const;
+
+private:
+  std::vector<SharedArray> &Arrays;
+  IRLocations &Locs;
+  llvm::DenseMap<const llvm::GlobalVariable *, unsigned> Ids;
+  llvm::DenseMap<unsigned, llvm::Type *> Types;
+};
+
+/// A pointer value: into shared memory (an array and a byte offset from its
+/// start), or elsewhere (a base value and a byte offset from it).
+struct IRPointer {
+  bool Shared = false;
+  unsigned ArrayId = 0;
+  const llvm::Value *Base = nullptr; ///< !Shared: the base pointer
+  SymRef Offset;                      ///< bytes from the array or the base
+  /// The offset's steps follow the declared layout (RowStride), so a padded
+  /// declaration is evaluated exactly.
+  bool LayoutExact = true;
+  /// Extents of the declared dimensions whose index uses threadIdx.x.
+  std::vector<unsigned> XExtents;
+};
+
+/// Analyses of the function translated (computed once per function).
+struct IRAnalyses {
+  llvm::DominatorTree &DT;
+  llvm::PostDominatorTree &PDT;
+  llvm::LoopInfo &LI;
+  llvm::UniformityInfo &UI;
+};
+
+class IRTranslator {
+public:
+  using FixedArguments = std::map<unsigned, BlockShapeFinder::FixedArgument>;
+  IRTranslator(const llvm::Function &F, IRAnalyses A, IRArrays &Arrays, IRLocations &Locs,
+               const FixedArguments &Fixed, FunctionModel &Out);
+
+  /// Walks the function and fills Out's accesses, barriers and loops.
+  void translate();
+
+  // --- values (IRValues.cpp) ---
+  /// V (an integer or i1) as an expression; an unknown when not modelled.
+  SymRef intOf(const llvm::Value *V);
+  /// V (a pointer, or an integer holding a shared-window address) as a
+  /// place; nullopt when its base cannot be followed.
+  std::optional<IRPointer> ptrOf(const llvm::Value *V);
+  /// An integer holding a shared-window address (__cvta_generic_to_shared,
+  /// what inline PTX takes) as a place in shared memory.
+  std::optional<IRPointer> sharedAddressOf(const llvm::Value *V);
+  /// An unknown standing for V: warp-uniform or not as UniformityAnalysis says.
+  SymRef unknownOf(const llvm::Value *V, const std::string &Why);
+  /// How users name V ("n", "the value loaded at k.cu:12").
+  std::string nameOf(const llvm::Value *V);
+
+  // --- control (IRControl.cpp) ---
+  /// The guards under which block BB runs, outermost first.
+  const std::vector<Guard> &guardsOf(const llvm::BasicBlock *BB);
+  /// The loops around BB, outermost first (model ids).
+  std::vector<unsigned> loopsOf(const llvm::BasicBlock *BB);
+
+private:
+  friend struct IRSiteWalker;
+  const llvm::Function &F;
+  const llvm::DataLayout &DL;
+  IRAnalyses A;
+  IRArrays &Arrays;
+  IRLocations &Locs;
+  const FixedArguments &Fixed;
+  FunctionModel &Out;
+
+  llvm::DenseMap<const llvm::Value *, SymRef> Ints;
+  llvm::DenseMap<const llvm::Value *, std::optional<IRPointer>> Ptrs;
+  std::unordered_map<const llvm::BasicBlock *, std::vector<Guard>> Guards;
+  llvm::DenseMap<const llvm::Loop *, unsigned> LoopIds;
+  std::map<unsigned, const llvm::PHINode *> CounterPhis; ///< counter id -> its phi
+  unsigned NextCounterId = 0;
+  /// Unknowns by name: two values never share one.
+  std::map<std::string, const llvm::Value *> UnknownNames;
+  /// While a loop's condition is built in the while form: the latch's
+  /// values that stand for the counters of the next iteration, and a cache
+  /// of its own (values there mean the next iteration's).
+  llvm::DenseMap<const llvm::Value *, SymRef> NextAsCounter;
+  llvm::DenseMap<const llvm::Value *, IRPointer> NextPtrAsCounter;
+  llvm::DenseMap<const llvm::Value *, SymRef> SubstInts;
+  const llvm::Loop *SubstLoop = nullptr;
+  bool SubstFailed = false;
+  unsigned Depth = 0;
+
+  // IRValues.cpp
+  SymRef translateInt(const llvm::Value *V);
+  SymRef binaryOf(const llvm::BinaryOperator &B);
+  SymRef compareOf(const llvm::ICmpInst &C);
+  SymRef castOf(const llvm::CastInst &C);
+  SymRef callOf(const llvm::CallBase &C);
+  SymRef argumentOf(const llvm::Argument &Arg);
+  SymRef loadedValueOf(const llvm::LoadInst &L);
+  std::optional<IRPointer> translatePtr(const llvm::Value *V);
+  std::optional<IRPointer> gepOf(const llvm::GEPOperator &G);
+  std::optional<IRPointer> pointerPhiOf(const llvm::PHINode &P);
+  /// A load from a constant integer table (a const or __constant__ array
+  /// with an initialiser, at most 64 entries): selects on the index.
+  SymRef constantTableValue(const llvm::GlobalVariable &G, const SymRef &Offset, llvm::Type *Ty);
+
+  // IRControl.cpp
+  unsigned loopIdOf(const llvm::Loop *L);
+  void buildLoop(const llvm::Loop *L, unsigned Id);
+  SymRef loopCondition(const llvm::Loop *L, unsigned Id);
+  bool enteredOnlyWhen(const llvm::Loop *L, unsigned Id, const SymRef &C);
+  SymRef phiOf(const llvm::PHINode &P);
+  SymRef gatedSelect(const llvm::PHINode &P, const std::function<SymRef(const llvm::Value *)> &ValueOf,
+                     IntType T);
+  /// The condition that BB runs given that Dom (which dominates it) ran:
+  /// the guards of BB beyond those of Dom, joined.
+  SymRef reachFrom(const llvm::BasicBlock *Dom, const llvm::BasicBlock *BB);
+  /// The condition under which control goes from From to To.
+  SymRef edgeCondition(const llvm::BasicBlock *From, const llvm::BasicBlock *To);
+  std::vector<Guard> computeGuards(const llvm::BasicBlock *BB);
+  /// BB's predecessor P as seen from outside the loops that hold P but
+  /// not BB: the block from which those loops are entered.
+  const llvm::BasicBlock *liftOutOfLoops(const llvm::BasicBlock *P, const llvm::BasicBlock *BB,
+                                         bool &ExitUnknown);
+};
+
+/// true, false and the joins of conditions (bool expressions).
+SymRef boolConstant(bool V);
+SymRef andOf(const SymRef &A, const SymRef &B);
+SymRef orOf(const SymRef &A, const SymRef &B);
+SymRef notOf(const SymRef &A);
+
+} // namespace cbl
+
+#endif

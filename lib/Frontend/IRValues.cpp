@@ -1,0 +1,579 @@
+//===- IRValues.cpp - Device IR values as symbolic expressions ------------===//
+#include "IRTranslator.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace cbl {
+
+namespace {
+
+/// LLVM integers are signless; the model's values carry a C++ type, and each
+/// operation casts its operands to the signedness it needs.
+IntType signedType(unsigned Bits) { return Bits == 1 ? IntType::boolean() : IntType{Bits, true}; }
+IntType unsignedType(unsigned Bits) { return Bits == 1 ? IntType::boolean() : IntType{Bits, false}; }
+IntType typeOfValue(const Value *V) {
+  Type *T = V->getType();
+  return T->isIntegerTy() && T->getIntegerBitWidth() <= 64 ? signedType(T->getIntegerBitWidth())
+                                                          : IntType::i32();
+}
+
+constexpr unsigned MaxDepth = 1500;
+
+std::optional<Axis> axisOfSreg(Intrinsic::ID ID, Intrinsic::ID X, Intrinsic::ID Y, Intrinsic::ID Z) {
+  if (ID == X)
+    return Axis::X;
+  if (ID == Y)
+    return Axis::Y;
+  if (ID == Z)
+    return Axis::Z;
+  return std::nullopt;
+}
+
+/// The unqualified name of a called function ("min" for _Z3minii).
+std::string baseName(StringRef Mangled) {
+  ItaniumPartialDemangler D;
+  if (!Mangled.starts_with("_Z") || D.partialDemangle(Mangled.str().c_str()))
+    return Mangled.str();
+  size_t N = 0;
+  char *Buf = D.getFunctionBaseName(nullptr, &N);
+  std::string Out = Buf ? std::string(Buf) : Mangled.str();
+  std::free(Buf);
+  return Out;
+}
+
+} // namespace
+
+SymRef boolConstant(bool V) { return SymExpr::constant(V ? 1 : 0, IntType::boolean()); }
+
+SymRef andOf(const SymRef &A, const SymRef &B) {
+  if (A->isConst())
+    return A->Value ? B : A;
+  if (B->isConst())
+    return B->Value ? A : B;
+  return SymExpr::binary(Opcode::LAnd, A, B, IntType::boolean());
+}
+
+SymRef orOf(const SymRef &A, const SymRef &B) {
+  if (A->isConst())
+    return A->Value ? A : B;
+  if (B->isConst())
+    return B->Value ? B : A;
+  return SymExpr::binary(Opcode::LOr, A, B, IntType::boolean());
+}
+
+SymRef notOf(const SymRef &A) {
+  if (A->isConst())
+    return boolConstant(!A->Value);
+  if (A->Kind == ExprKind::Unary && A->Op == Opcode::LNot)
+    return A->Ops[0];
+  return SymExpr::unary(Opcode::LNot, A, IntType::boolean());
+}
+
+/// The source variable an IR value was named after by Clang (x for x.031,
+/// x.1.lcssa), unless the name is one of Clang's own for temporaries.
+static std::string variableOf(const Value *V) {
+  if (!V->hasName())
+    return "";
+  StringRef N = V->getName().take_until([](char C) { return C == '.'; });
+  static const char *const Temporaries[] = {
+      "add", "sub", "mul", "div", "rem", "shl", "shr", "and", "or", "xor", "conv", "idxprom", "idx",
+      "arrayidx", "arraydecay", "cmp", "tobool", "call", "inc", "dec", "cond", "lnot", "frombool", "tmp",
+      "retval", "this", "agg", "ref", "coerce", "spec", "sext", "zext", "trunc", "narrow", "neg", "not",
+      "lsr", "ashr", "smax", "smin", "umax", "umin", "spec", "pre", "phi", "sel", "mask", "bf", "wide",
+      "indvars", "exitcond", "cleanup", "storemerge", "land", "lor", "cast", "incdec", "ptr", "iv"};
+  if (N.empty() || !(isalpha(N[0]) || N[0] == '_') || N.starts_with("__") ||
+      llvm::any_of(Temporaries, [&](const char *T) { return N == T; }) || N.back() >= '0' && N.back() <= '9')
+    return "";
+  return N.str();
+}
+
+std::string IRTranslator::nameOf(const Value *V) {
+  if (const auto *Arg = dyn_cast<Argument>(V))
+    return Arg->hasName() ? Arg->getName().str() : "parameter " + std::to_string(Arg->getArgNo() + 1);
+  std::string Name = variableOf(V);
+  if (Name.empty()) {
+    const auto *I = dyn_cast<Instruction>(V);
+    clang::SourceLocation Loc;
+    SourcePos P = I ? Locs.positionOf(I->getDebugLoc().get(), &Loc) : SourcePos();
+    unsigned Length = 0;
+    if (isa_and_nonnull<LoadInst>(I) || isa_and_nonnull<CallBase>(I))
+      Name = Locs.expressionAt(Loc, Length);
+    if (Name.empty())
+      Name = P.valid() ? "value at line " + std::to_string(P.Line) : "value";
+  }
+  // Distinct values must have distinct names: the symbolic layer takes two
+  // unknowns of one name for the same value.
+  auto [It, New] = UnknownNames.try_emplace(Name, V);
+  if (!New && It->second != V) {
+    for (unsigned K = 2;; ++K) {
+      std::string Candidate = Name + "#" + std::to_string(K);
+      auto [J, Fresh] = UnknownNames.try_emplace(Candidate, V);
+      if (Fresh || J->second == V)
+        return Candidate;
+    }
+  }
+  return Name;
+}
+
+SymRef IRTranslator::unknownOf(const Value *V, const std::string &Why) {
+  IntType T = typeOfValue(V);
+  std::string Name = nameOf(V);
+  return A.UI.isDivergent(V) ? SymExpr::varying(Name, Why, T) : SymExpr::uniform(Name, Why, T);
+}
+
+SymRef IRTranslator::intOf(const Value *V) {
+  auto &Cache = SubstLoop ? SubstInts : Ints;
+  if (SubstLoop) {
+    auto Next = NextAsCounter.find(V);
+    if (Next != NextAsCounter.end())
+      return Next->second;
+  }
+  auto It = Cache.find(V);
+  if (It != Cache.end())
+    return It->second;
+  SymRef R;
+  if (Depth > MaxDepth) {
+    R = unknownOf(V, "expression nested too deeply to follow");
+  } else {
+    ++Depth;
+    R = translateInt(V);
+    --Depth;
+  }
+  (SubstLoop ? SubstInts : Ints)[V] = R;
+  return R;
+}
+
+SymRef IRTranslator::translateInt(const Value *V) {
+  if (const auto *C = dyn_cast<ConstantInt>(V)) {
+    if (C->getBitWidth() > 64)
+      return unknownOf(V, "integer wider than 64 bits");
+    return SymExpr::constant(C->getBitWidth() == 1 ? int64_t(C->getZExtValue()) : C->getSExtValue(),
+                             typeOfValue(V));
+  }
+  if (isa<UndefValue>(V))
+    return unknownOf(V, "undefined value");
+  if (const auto *Arg = dyn_cast<Argument>(V))
+    return argumentOf(*Arg);
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !V->getType()->isIntegerTy())
+    return unknownOf(V, "value not modelled");
+  if (const auto *B = dyn_cast<BinaryOperator>(I))
+    return binaryOf(*B);
+  if (const auto *C = dyn_cast<ICmpInst>(I))
+    return compareOf(*C);
+  if (const auto *C = dyn_cast<CastInst>(I))
+    return castOf(*C);
+  if (const auto *S = dyn_cast<SelectInst>(I)) {
+    IntType T = typeOfValue(V);
+    SymRef A = SymExpr::cast(intOf(S->getTrueValue()), T), B = SymExpr::cast(intOf(S->getFalseValue()), T);
+    if (A == B || (A->Hash == B->Hash && toString(A) == toString(B)))
+      return A;
+    return SymExpr::select(intOf(S->getCondition()), A, B, T);
+  }
+  if (const auto *P = dyn_cast<PHINode>(I))
+    return phiOf(*P);
+  if (const auto *C = dyn_cast<CallBase>(I))
+    return callOf(*C);
+  if (const auto *L = dyn_cast<LoadInst>(I))
+    return loadedValueOf(*L);
+  if (const auto *Fr = dyn_cast<FreezeInst>(I))
+    return intOf(Fr->getOperand(0));
+  return unknownOf(V, std::string("'") + I->getOpcodeName() + "' not modelled");
+}
+
+SymRef IRTranslator::binaryOf(const BinaryOperator &B) {
+  unsigned Bits = B.getType()->getIntegerBitWidth();
+  SymRef L = intOf(B.getOperand(0)), R = intOf(B.getOperand(1));
+  if (Bits == 1) {
+    switch (B.getOpcode()) {
+    case Instruction::And: return andOf(L, R);
+    case Instruction::Or: return orOf(L, R);
+    case Instruction::Xor:
+      if (R->isConst())
+        return R->Value ? notOf(L) : L;
+      return SymExpr::binary(Opcode::NE, L, R, IntType::boolean());
+    default: return unknownOf(&B, "arithmetic on a truth value");
+    }
+  }
+  IntType S = signedType(Bits), U = unsignedType(Bits);
+  auto Op = [&](Opcode O, IntType T) {
+    return SymExpr::binary(O, SymExpr::cast(L, T), SymExpr::cast(R, T), T);
+  };
+  switch (B.getOpcode()) {
+  case Instruction::Add: return Op(Opcode::Add, S);
+  case Instruction::Sub: return Op(Opcode::Sub, S);
+  case Instruction::Mul: return Op(Opcode::Mul, S);
+  case Instruction::Shl:
+    // x << c is x * 2^c in every width: linear, as the source often wrote it.
+    if (const auto *C = dyn_cast<ConstantInt>(B.getOperand(1)); C && C->getZExtValue() < Bits && Bits <= 64)
+      return SymExpr::binary(Opcode::Mul, SymExpr::cast(L, S),
+                             SymExpr::constant(int64_t(uint64_t(1) << C->getZExtValue()), S), S);
+    return Op(Opcode::Shl, S);
+  case Instruction::And: return Op(Opcode::And, S);
+  case Instruction::Xor: return Op(Opcode::Xor, S);
+  case Instruction::Or:
+    // Bits that cannot overlap: an addition, which keeps the value linear.
+    return Op(cast<PossiblyDisjointInst>(B).isDisjoint() ? Opcode::Add : Opcode::Or, S);
+  case Instruction::SDiv: return Op(Opcode::Div, S);
+  case Instruction::SRem: return Op(Opcode::Rem, S);
+  case Instruction::AShr: return Op(Opcode::Shr, S);
+  case Instruction::UDiv: return Op(Opcode::Div, U);
+  case Instruction::URem: return Op(Opcode::Rem, U);
+  case Instruction::LShr: return Op(Opcode::Shr, U);
+  default: return unknownOf(&B, std::string("'") + B.getOpcodeName() + "' not modelled");
+  }
+}
+
+SymRef IRTranslator::compareOf(const ICmpInst &C) {
+  const Value *LV = C.getOperand(0), *RV = C.getOperand(1);
+  SymRef L, R;
+  unsigned Bits = 64;
+  if (LV->getType()->isPointerTy()) {
+    auto PL = ptrOf(LV), PR = ptrOf(RV);
+    if (!PL || !PR || PL->Shared != PR->Shared || PL->ArrayId != PR->ArrayId || PL->Base != PR->Base)
+      return unknownOf(&C, "comparison of pointers");
+    L = PL->Offset;
+    R = PR->Offset;
+  } else if (LV->getType()->isIntegerTy() && LV->getType()->getIntegerBitWidth() <= 64) {
+    Bits = LV->getType()->getIntegerBitWidth();
+    L = intOf(LV);
+    R = intOf(RV);
+  } else {
+    return unknownOf(&C, "comparison not modelled");
+  }
+  IntType T = C.isUnsigned() ? unsignedType(Bits) : signedType(Bits);
+  Opcode O = Opcode::EQ;
+  switch (C.getPredicate()) {
+  case CmpInst::ICMP_EQ: O = Opcode::EQ; break;
+  case CmpInst::ICMP_NE: O = Opcode::NE; break;
+  case CmpInst::ICMP_SLT: case CmpInst::ICMP_ULT: O = Opcode::LT; break;
+  case CmpInst::ICMP_SLE: case CmpInst::ICMP_ULE: O = Opcode::LE; break;
+  case CmpInst::ICMP_SGT: case CmpInst::ICMP_UGT: O = Opcode::GT; break;
+  case CmpInst::ICMP_SGE: case CmpInst::ICMP_UGE: O = Opcode::GE; break;
+  default: return unknownOf(&C, "comparison not modelled");
+  }
+  return SymExpr::binary(O, SymExpr::cast(L, T), SymExpr::cast(R, T), IntType::boolean());
+}
+
+SymRef IRTranslator::castOf(const CastInst &C) {
+  const Value *Src = C.getOperand(0);
+  if (!Src->getType()->isIntegerTy() || !C.getType()->isIntegerTy() ||
+      C.getType()->getIntegerBitWidth() > 64 || Src->getType()->getIntegerBitWidth() > 64)
+    return unknownOf(&C, "conversion not modelled");
+  unsigned From = Src->getType()->getIntegerBitWidth(), To = C.getType()->getIntegerBitWidth();
+  SymRef V = intOf(Src);
+  switch (C.getOpcode()) {
+  case Instruction::Trunc:
+    return SymExpr::cast(V, signedType(To));
+  case Instruction::ZExt:
+    // A value known not to be negative widens the same either way; keep the
+    // expression free of a reinterpretation then.
+    if (From == 1 || C.hasNonNeg() || isKnownNonNegative(Src, SimplifyQuery(DL)))
+      return SymExpr::cast(V, signedType(To));
+    return SymExpr::cast(SymExpr::cast(V, unsignedType(From)), signedType(To));
+  case Instruction::SExt:
+    return SymExpr::cast(SymExpr::cast(V, signedType(From)), signedType(To));
+  default:
+    return unknownOf(&C, "conversion not modelled");
+  }
+}
+
+SymRef IRTranslator::argumentOf(const Argument &Arg) {
+  IntType T = typeOfValue(&Arg);
+  if (Out.IsKernel) {
+    auto It = Fixed.find(Arg.getArgNo());
+    if (It != Fixed.end()) {
+      const auto &Fx = It->second;
+      return Fx.Constant    ? SymExpr::constant(*Fx.Constant, T)
+             : Fx.BlockAxis ? SymExpr::cast(SymExpr::blockDim(Axis(*Fx.BlockAxis)), T)
+                            : SymExpr::cast(Fx.Value, T);
+    }
+    return SymExpr::uniform(nameOf(&Arg), "kernel parameter '" + nameOf(&Arg) + "'", T);
+  }
+  return SymExpr::varying(nameOf(&Arg),
+                          "parameter '" + nameOf(&Arg) + "' of device function '" + Out.Name + "'", T);
+}
+
+SymRef IRTranslator::callOf(const CallBase &C) {
+  IntType T = typeOfValue(&C);
+  if (const auto *II = dyn_cast<IntrinsicInst>(&C)) {
+    Intrinsic::ID ID = II->getIntrinsicID();
+    if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_tid_x, Intrinsic::nvvm_read_ptx_sreg_tid_y,
+                             Intrinsic::nvvm_read_ptx_sreg_tid_z))
+      return SymExpr::cast(SymExpr::threadIdx(*Ax), T);
+    if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_ntid_x, Intrinsic::nvvm_read_ptx_sreg_ntid_y,
+                             Intrinsic::nvvm_read_ptx_sreg_ntid_z))
+      return SymExpr::cast(SymExpr::blockDim(*Ax), T);
+    auto Builtin = [&](const char *Var, std::optional<Axis> Ax) {
+      std::string Name = std::string(Var) + "." + axisName(*Ax);
+      return SymExpr::cast(SymExpr::uniform(Name, std::string("'") + Var + "' is the same for all threads of a block",
+                                            IntType::u32()),
+                           T);
+    };
+    if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_ctaid_x, Intrinsic::nvvm_read_ptx_sreg_ctaid_y,
+                             Intrinsic::nvvm_read_ptx_sreg_ctaid_z))
+      return Builtin("blockIdx", Ax);
+    if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_nctaid_x, Intrinsic::nvvm_read_ptx_sreg_nctaid_y,
+                             Intrinsic::nvvm_read_ptx_sreg_nctaid_z))
+      return Builtin("gridDim", Ax);
+    if (ID == Intrinsic::nvvm_read_ptx_sreg_warpsize)
+      return SymExpr::constant(32, T);
+    if (ID == Intrinsic::nvvm_read_ptx_sreg_laneid) {
+      IntType U = IntType::u32();
+      SymRef X = SymExpr::threadIdx(Axis::X), Y = SymExpr::threadIdx(Axis::Y), Z = SymExpr::threadIdx(Axis::Z);
+      SymRef BX = SymExpr::blockDim(Axis::X), BY = SymExpr::blockDim(Axis::Y);
+      SymRef Linear = SymExpr::binary(
+          Opcode::Add, X,
+          SymExpr::binary(Opcode::Mul, SymExpr::binary(Opcode::Add, Y, SymExpr::binary(Opcode::Mul, Z, BY, U), U),
+                          BX, U),
+          U);
+      return SymExpr::cast(SymExpr::binary(Opcode::And, Linear, SymExpr::constant(31, U), U), T);
+    }
+    unsigned Bits = C.getType()->isIntegerTy() ? C.getType()->getIntegerBitWidth() : 32;
+    auto MinMax = [&](Opcode O, IntType OT) {
+      return SymExpr::cast(SymExpr::binary(O, SymExpr::cast(intOf(C.getArgOperand(0)), OT),
+                                           SymExpr::cast(intOf(C.getArgOperand(1)), OT), OT),
+                           T);
+    };
+    switch (ID) {
+    case Intrinsic::smin: return MinMax(Opcode::Min, signedType(Bits));
+    case Intrinsic::smax: return MinMax(Opcode::Max, signedType(Bits));
+    case Intrinsic::umin: return MinMax(Opcode::Min, unsignedType(Bits));
+    case Intrinsic::umax: return MinMax(Opcode::Max, unsignedType(Bits));
+    case Intrinsic::abs: {
+      SymRef X = intOf(C.getArgOperand(0));
+      return SymExpr::select(SymExpr::binary(Opcode::LT, X, SymExpr::constant(0, X->Type), IntType::boolean()),
+                             SymExpr::unary(Opcode::Neg, X, T), X, T);
+    }
+    default:
+      break;
+    }
+    return unknownOf(&C, "result of '" + Intrinsic::getBaseName(ID).str() + "'");
+  }
+  const Function *Callee = C.getCalledFunction();
+  if (Callee && C.arg_size() == 2 && C.getType()->isIntegerTy()) {
+    // Integer helpers without bodies: the prelude's, libdevice's (__nv_min).
+    std::string Name = baseName(Callee->getName());
+    if (StringRef(Name).starts_with("__nv_"))
+      Name = Name.substr(5);
+    unsigned Bits = C.getType()->getIntegerBitWidth();
+    bool Unsigned = Name.find('u') == 0 || Name == "__umul24";
+    IntType OT = Unsigned ? unsignedType(Bits) : signedType(Bits);
+    auto Bin = [&](Opcode O) {
+      return SymExpr::cast(SymExpr::binary(O, SymExpr::cast(intOf(C.getArgOperand(0)), OT),
+                                           SymExpr::cast(intOf(C.getArgOperand(1)), OT), OT),
+                           T);
+    };
+    if (Name == "min" || Name == "umin" || Name == "llmin" || Name == "ullmin")
+      return Bin(Opcode::Min);
+    if (Name == "max" || Name == "umax" || Name == "llmax" || Name == "ullmax")
+      return Bin(Opcode::Max);
+    if (Name == "__mul24" || Name == "__umul24" || Name == "mul24" || Name == "umul24")
+      return Bin(Opcode::Mul);
+  }
+  return unknownOf(&C, Callee ? "result of '" + baseName(Callee->getName()) + "'" : "result of a call");
+}
+
+/// A load of an integer: from a constant table, a select on the index;
+/// otherwise an unknown, warp-uniform when every lane reads one address.
+SymRef IRTranslator::loadedValueOf(const LoadInst &L) {
+  auto P = ptrOf(L.getPointerOperand());
+  if (P && !P->Shared)
+    if (const auto *G = dyn_cast_or_null<GlobalVariable>(P->Base))
+      if (SymRef V = constantTableValue(*G, P->Offset, L.getType()))
+        return V;
+  const char *Why = P && P->Shared ? (A.UI.isDivergent(&L) ? "value loaded from shared memory at a thread-dependent address"
+                                                           : "value loaded from shared memory")
+                                   : (A.UI.isDivergent(&L) ? "value loaded from memory"
+                                                           : "value loaded from memory at an address that is "
+                                                             "the same for every thread");
+  return unknownOf(&L, Why);
+}
+
+SymRef IRTranslator::constantTableValue(const GlobalVariable &G, const SymRef &Offset, Type *Ty) {
+  if (!G.isConstant() || !G.hasDefinitiveInitializer() || !Ty->isIntegerTy())
+    return nullptr;
+  const auto *Data = dyn_cast<ConstantDataSequential>(G.getInitializer());
+  if (!Data || !Data->getElementType()->isIntegerTy() || Data->getElementType() != Ty ||
+      Data->getNumElements() > 64)
+    return nullptr;
+  int64_t Size = int64_t(DL.getTypeAllocSize(Ty));
+  IntType T = typeOfValue(&G);
+  T = signedType(Ty->getIntegerBitWidth());
+  SymRef Index = SymExpr::binary(Opcode::Div, SymExpr::cast(Offset, IntType::i64()),
+                                 SymExpr::constant(Size), IntType::i64());
+  SymRef V = SymExpr::constant(Data->getElementAsAPInt(Data->getNumElements() - 1).getSExtValue(), T);
+  for (unsigned K = Data->getNumElements() - 1; K-- > 0;)
+    V = SymExpr::select(SymExpr::binary(Opcode::EQ, Index, SymExpr::constant(K), IntType::boolean()),
+                        SymExpr::constant(Data->getElementAsAPInt(K).getSExtValue(), T), V, T);
+  return V;
+}
+
+// --- pointers ---------------------------------------------------------------
+
+std::optional<IRPointer> IRTranslator::ptrOf(const Value *V) {
+  if (SubstLoop) {
+    auto Next = NextPtrAsCounter.find(V);
+    if (Next != NextPtrAsCounter.end())
+      return Next->second;
+  } else {
+    auto It = Ptrs.find(V);
+    if (It != Ptrs.end())
+      return It->second;
+  }
+  std::optional<IRPointer> R;
+  if (Depth <= MaxDepth) {
+    ++Depth;
+    R = translatePtr(V);
+    --Depth;
+  }
+  if (!SubstLoop)
+    Ptrs[V] = R;
+  return R;
+}
+
+std::optional<IRPointer> IRTranslator::translatePtr(const Value *V) {
+  V = V->stripPointerCastsSameRepresentation();
+  if (const auto *G = dyn_cast<GlobalVariable>(V)) {
+    if (G->getAddressSpace() == 3)
+      if (auto Id = Arrays.idOf(G))
+        return IRPointer{true, *Id, nullptr, SymExpr::constant(0), true};
+    return IRPointer{false, 0, G, SymExpr::constant(0), true};
+  }
+  if (const auto *ASC = dyn_cast<AddrSpaceCastOperator>(V))
+    return ptrOf(ASC->getPointerOperand());
+  if (const auto *G = dyn_cast<GEPOperator>(V))
+    return gepOf(*G);
+  if (const auto *ITP = dyn_cast<IntToPtrInst>(V))
+    return sharedAddressOf(ITP->getOperand(0));
+  if (const auto *CE = dyn_cast<ConstantExpr>(V); CE && CE->getOpcode() == Instruction::IntToPtr)
+    return sharedAddressOf(CE->getOperand(0));
+  if (const auto *P = dyn_cast<PHINode>(V))
+    return pointerPhiOf(*P);
+  if (const auto *S = dyn_cast<SelectInst>(V)) {
+    auto T = ptrOf(S->getTrueValue()), F = ptrOf(S->getFalseValue());
+    if (!T || !F || T->Shared != F->Shared || T->ArrayId != F->ArrayId || T->Base != F->Base)
+      return std::nullopt;
+    IRPointer R = *T;
+    R.Offset = SymExpr::select(intOf(S->getCondition()), SymExpr::cast(T->Offset, IntType::i64()),
+                               SymExpr::cast(F->Offset, IntType::i64()), IntType::i64());
+    R.LayoutExact = T->LayoutExact && F->LayoutExact;
+    return R;
+  }
+  if (const auto *II = dyn_cast<IntrinsicInst>(V)) {
+    // Address-space conversions written as intrinsics.
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_ptr_gen_to_shared:
+    case Intrinsic::nvvm_ptr_shared_to_gen:
+    case Intrinsic::nvvm_ptr_gen_to_global:
+    case Intrinsic::nvvm_ptr_global_to_gen:
+      return ptrOf(II->getArgOperand(0));
+    default:
+      break;
+    }
+  }
+  // Anything else is a base of its own: a parameter, a loaded pointer, a
+  // local variable's storage.
+  return IRPointer{false, 0, V, SymExpr::constant(0), true};
+}
+
+/// Byte offset of a GEP. A step over a dimension of a shared array's
+/// declared type is that dimension's row stride (padding-aware); other steps
+/// are their allocation sizes.
+std::optional<IRPointer> IRTranslator::gepOf(const GEPOperator &G) {
+  auto Base = ptrOf(G.getPointerOperand());
+  if (!Base)
+    return std::nullopt;
+  IRPointer R = *Base;
+  const SharedArray *Arr = R.Shared ? &Arrays[R.ArrayId] : nullptr;
+  Type *Decl = R.Shared ? Arrays.typeOf(R.ArrayId) : nullptr;
+  SymRef Off = SymExpr::cast(R.Offset, IntType::i64());
+  for (gep_type_iterator GTI = gep_type_begin(&G), E = gep_type_end(&G); GTI != E; ++GTI) {
+    const Value *Idx = GTI.getOperand();
+    if (StructType *ST = GTI.getStructTypeOrNull()) {
+      uint64_t Field = cast<ConstantInt>(Idx)->getZExtValue();
+      Off = SymExpr::binary(Opcode::Add, Off,
+                            SymExpr::constant(int64_t(DL.getStructLayout(ST)->getElementOffset(Field))),
+                            IntType::i64());
+      continue;
+    }
+    Type *Stepped = GTI.getIndexedType();
+    SymRef Step = SymExpr::constant(int64_t(DL.getTypeAllocSize(Stepped)));
+    // Which dimension of the declaration this steps over, if any.
+    int Dim = -1;
+    if (Arr && Decl && !Arr->IsExtern && Arr->Dims.size() >= 2) {
+      Type *Level = Decl;
+      for (unsigned D = 0; D + 1 < Arr->Dims.size() && Level->isArrayTy(); ++D) {
+        Level = Level->getArrayElementType();
+        if (Level == Stepped) {
+          Step = SymExpr::binary(Opcode::Mul, SymExpr::rowStride(R.ArrayId, D),
+                                 SymExpr::constant(int64_t(Arr->ElementSize)), IntType::i64());
+          Dim = int(D);
+          break;
+        }
+      }
+    }
+    if (Arr && Dim < 0 && !Arr->Dims.empty() && !Stepped->isArrayTy() && !Stepped->isStructTy() &&
+        DL.getTypeAllocSize(Stepped) == Arr->ElementSize)
+      Dim = int(Arr->Dims.size()) - 1;
+    if (const auto *CI = dyn_cast<ConstantInt>(Idx); CI && CI->isZero())
+      continue;
+    if (Arr && Step->isConst() && Arr->Dims.size() >= 2 && !Arr->IsExtern &&
+        uint64_t(Step->Value) > Arr->ElementSize && uint64_t(Step->Value) % (Arr->Dims.back() * Arr->ElementSize) == 0)
+      R.LayoutExact = false; // a whole row as bytes: padding would not show
+    SymRef I = SymExpr::cast(intOf(Idx), IntType::i64());
+    if (Dim >= 0 && Arr->Dims[unsigned(Dim)] && collectLeaves(I).UsesThreadIdx[0])
+      R.XExtents.push_back(unsigned(Arr->Dims[unsigned(Dim)]));
+    Off = SymExpr::binary(Opcode::Add, Off, SymExpr::binary(Opcode::Mul, I, Step, IntType::i64()), IntType::i64());
+  }
+  R.Offset = Off;
+  return R;
+}
+
+/// An integer that holds a shared-window address (__cvta_generic_to_shared,
+/// what inline PTX takes), as a place in shared memory.
+std::optional<IRPointer> IRTranslator::sharedAddressOf(const Value *V) {
+  if (const auto *C = dyn_cast<CastInst>(V)) {
+    if (C->getOpcode() == Instruction::PtrToInt) {
+      auto P = ptrOf(C->getOperand(0));
+      return P && P->Shared ? P : std::nullopt;
+    }
+    if (C->getOpcode() == Instruction::Trunc || C->getOpcode() == Instruction::ZExt ||
+        C->getOpcode() == Instruction::SExt)
+      return sharedAddressOf(C->getOperand(0));
+  }
+  if (const auto *CE = dyn_cast<ConstantExpr>(V); CE && CE->getOpcode() == Instruction::PtrToInt) {
+    auto P = ptrOf(CE->getOperand(0));
+    return P && P->Shared ? P : std::nullopt;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(V)) {
+    bool Add = B->getOpcode() == Instruction::Add ||
+               (B->getOpcode() == Instruction::Or && cast<PossiblyDisjointInst>(B)->isDisjoint());
+    if (Add || B->getOpcode() == Instruction::Sub)
+      for (unsigned K = 0; K < 2; ++K) {
+        if (K == 1 && !Add)
+          break;
+        auto P = sharedAddressOf(B->getOperand(K));
+        if (!P)
+          continue;
+        SymRef Delta = SymExpr::cast(intOf(B->getOperand(1 - K)), IntType::i64());
+        P->Offset = SymExpr::binary(Add ? Opcode::Add : Opcode::Sub, SymExpr::cast(P->Offset, IntType::i64()),
+                                    Delta, IntType::i64());
+        return P;
+      }
+  }
+  if (const auto *II = dyn_cast<IntrinsicInst>(V))
+    if (II->getIntrinsicID() == Intrinsic::nvvm_ptr_gen_to_shared)
+      return ptrOf(II->getArgOperand(0));
+  return std::nullopt;
+}
+
+} // namespace cbl
