@@ -262,13 +262,15 @@ def match_rows(rows, sources, index, all_runs_failed):
         cands = []
         for bd in r["block_dim"].split("|"):
             cands += index.get((r["repo"], bd, f, r["line"], r["op"]), [])
-        # One record per access (a header reached from two TUs is reported twice).
-        seen, uniq = set(), []
+        # One record per access (a header reached from two TUs is reported
+        # twice): each position from the first TU that reports it. Within one
+        # TU, records at one position are distinct instructions (a loop's
+        # unrolled copies) and all count.
+        first_tu, uniq = {}, []
         for a in cands:
             k = (a["line"], a["column"], a["function"], a["op"], a["width"], a.get("array"),
                  tuple(a.get("block_dim") or ()))
-            if k not in seen:
-                seen.add(k)
+            if first_tu.setdefault(k, a.get("_tu")) == a.get("_tu"):
                 uniq.append(a)
         same_fn = [a for a in uniq if normalise_function(a["function"]) == want]
         via = "kernel"

@@ -144,6 +144,10 @@ cl::opt<bool> DeviceIR("device-ir", cl::Hidden,
                        cl::desc("Build the access models from Clang's optimised device IR "
                                 "(the new front end, while it is compared with the AST walker)"),
                        cl::cat(Category));
+cl::opt<std::string> DumpDeviceIR("debug-dump-device-ir", cl::Hidden,
+                                  cl::desc("Debugging: append the optimised device IR of each "
+                                           "file to this file (with --device-ir)"),
+                                  cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> DebugNoMemo("debug-no-verdict-memo", cl::Hidden,
                           cl::desc("Benchmarks: analyse every access anew (no verdict memo)"),
                           cl::cat(Category));
@@ -327,6 +331,7 @@ std::string analyzerOptions(const Config &Conf, AnalyzerOptions &Opts) {
   Opts.BlockDimRules = Conf.BlockDim;
   Opts.Model.LaunchArguments = Conf.LaunchArguments.value_or(true);
   Opts.Model.DeviceIR = DeviceIR;
+  Opts.Model.DumpDeviceIR = DumpDeviceIR;
   Opts.HeaderFilter = Conf.HeaderFilterRegex;
   if (!BlockDimOpt.empty()) {
     Opts.BlockDim = parseBlockDim(BlockDimOpt);

@@ -222,7 +222,7 @@ private:
 
 LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
                           const std::vector<const FunctionDecl *> &Roots,
-                          const std::vector<const VarDecl *> &Shared) {
+                          const std::vector<const VarDecl *> &Shared, const std::string &DumpTo) {
   LoweredDevice Out;
   Out.Context = std::make_unique<llvm::LLVMContext>();
   Out.Context->setDiscardValueNames(false);
@@ -282,9 +282,11 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
     Out.Error = Error;
     Out.Module.reset();
   }
-  if (const char *Dump = std::getenv("CBL_DEBUG_DUMP_DEVICE_IR"); Dump && Out.Module) {
+  if (!DumpTo.empty() && Out.Module) {
+    static std::mutex DumpLock;
+    std::lock_guard<std::mutex> Lock(DumpLock);
     std::error_code EC;
-    llvm::raw_fd_ostream OS(Dump, EC, llvm::sys::fs::OF_Append);
+    llvm::raw_fd_ostream OS(DumpTo, EC, llvm::sys::fs::OF_Append);
     if (!EC)
       Out.Module->print(OS, nullptr);
   }

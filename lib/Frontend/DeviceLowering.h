@@ -51,9 +51,12 @@ struct LoweredDevice {
 
 /// Lowers Roots (device function definitions without errors) and optimises
 /// the module. Shared lists the __shared__ variables to map to IR globals.
+/// DumpTo, when set, is a file the optimised module is appended to
+/// (--debug-dump-device-ir).
 LoweredDevice lowerDevice(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
                           const std::vector<const clang::FunctionDecl *> &Roots,
-                          const std::vector<const clang::VarDecl *> &Shared);
+                          const std::vector<const clang::VarDecl *> &Shared,
+                          const std::string &DumpTo = "");
 
 } // namespace cbl
 

@@ -47,8 +47,16 @@ public:
     const auto *C = dyn_cast<CallBase>(I);
     if (!C)
       return false;
-    if (C->isInlineAsm())
-      return !C->getType()->isVoidTy();
+    if (C->isInlineAsm()) {
+      // PTX that reads a thread's own registers or races with other lanes;
+      // other asm (ld.acquire at one address, cvta) is as uniform as its inputs.
+      StringRef Text = cast<InlineAsm>(C->getCalledOperand())->getAsmString();
+      return !C->getType()->isVoidTy() &&
+             llvm::any_of(std::initializer_list<StringRef>{"%tid", "%laneid", "%lanemask", "%warpid", "%clock",
+                                                           "%smid", "atom.", "red.", "shfl", "match.", "vote.",
+                                                           "activemask", "ldmatrix", "mma", "ld.local", "ld.param"},
+                          [&](StringRef Needle) { return Text.contains(Needle); });
+    }
     const auto *II = dyn_cast<IntrinsicInst>(C);
     if (!II)
       return !C->getType()->isVoidTy() && !C->doesNotAccessMemory();
@@ -104,12 +112,13 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
                                const std::vector<DeviceRoot> &Roots,
                                const std::vector<const clang::VarDecl *> &Shared,
                                const SharedArrayTable &Table, std::vector<SharedArray> &Arrays,
-                               const std::vector<std::string> &ToolkitDirs) {
+                               const std::vector<std::string> &ToolkitDirs,
+                               const std::string &DumpTo) {
   DeviceModels Out;
   std::vector<const clang::FunctionDecl *> Decls;
   for (const DeviceRoot &R : Roots)
     Decls.push_back(R.Decl);
-  LoweredDevice L = lowerDevice(CI, Ctx, Decls, Shared);
+  LoweredDevice L = lowerDevice(CI, Ctx, Decls, Shared, DumpTo);
   Out.NotLowered = L.Unsafe;
   if (!L.Module) {
     for (const DeviceRoot &R : Roots)
@@ -141,7 +150,8 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
     M.Where = toSourcePos(Ctx.getSourceManager(), R.Decl->getLocation());
     M.IsKernel = R.Decl->hasAttr<clang::CUDAGlobalAttr>();
     IRAnalyses A{AM.FAM.getResult<DominatorTreeAnalysis>(*F), AM.FAM.getResult<PostDominatorTreeAnalysis>(*F),
-                 AM.FAM.getResult<LoopAnalysis>(*F), AM.FAM.getResult<UniformityInfoAnalysis>(*F)};
+                 AM.FAM.getResult<LoopAnalysis>(*F), AM.FAM.getResult<UniformityInfoAnalysis>(*F),
+                 AM.FAM.getResult<ScalarEvolutionAnalysis>(*F)};
     IRTranslator T(*F, A, IRArr, Locs, R.Fixed, M);
     T.translate();
     Out.Functions.push_back({R.Decl, std::move(M)});

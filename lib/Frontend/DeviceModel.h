@@ -42,7 +42,8 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
                                const std::vector<DeviceRoot> &Roots,
                                const std::vector<const clang::VarDecl *> &Shared,
                                const SharedArrayTable &Table, std::vector<SharedArray> &Arrays,
-                               const std::vector<std::string> &ToolkitDirs);
+                               const std::vector<std::string> &ToolkitDirs,
+                               const std::string &DumpTo = "");
 
 } // namespace cbl
 

@@ -198,7 +198,7 @@ SymRef IRTranslator::loopCondition(const Loop *L, unsigned Id) {
       SubstInts.clear();
       if (!OnTrue)
         C = notOf(C);
-      if (!SubstFailed && enteredOnlyWhen(L, Id, C))
+      if (!SubstFailed && (enteredOnlyWhen(L, Id, C) || entryGuardedBySCEV(L, *Br)))
         return C;
     }
     Continue = intOf(Br->getCondition());
@@ -239,11 +239,15 @@ bool IRTranslator::enteredOnlyWhen(const Loop *L, unsigned Id, const SymRef &C) 
   SymRef C0 = substitute(C, Start);
   if (C0->isConst())
     return C0->Value != 0;
-  const BasicBlock *Entry = L->getLoopPreheader();
+  // The guards on the way in: the predecessor's, and its branch into the loop.
+  const BasicBlock *Entry = L->getLoopPredecessor();
   if (!Entry)
     return false;
+  std::vector<Guard> In = guardsOf(Entry);
+  if (!Entry->getSingleSuccessor())
+    In.push_back({edgeCondition(Entry, L->getHeader()), false, SourcePos(), GuardKind::If});
   SymRef Swapped = swapped(C0);
-  for (const Guard &G : guardsOf(Entry)) {
+  for (const Guard &G : In) {
     SymRef V = guardValue(G);
     if (sameExpr(V, C0) || (Swapped && sameExpr(V, Swapped)))
       return true;
@@ -252,6 +256,29 @@ bool IRTranslator::enteredOnlyWhen(const Loop *L, unsigned Id, const SymRef &C) 
       if (sameExpr(Part->Ops[1], C0) || (Swapped && sameExpr(Part->Ops[1], Swapped)) ||
           sameExpr(Part->Ops[0], C0) || (Swapped && sameExpr(Part->Ops[0], Swapped)))
         return true;
+  }
+  return false;
+}
+
+bool IRTranslator::entryGuardedBySCEV(const Loop *L, const BranchInst &Latch) {
+  const auto *Cmp = dyn_cast<ICmpInst>(Latch.getCondition());
+  if (!Cmp)
+    return false;
+  CmpInst::Predicate Pred = Latch.getSuccessor(0) == L->getHeader() ? Cmp->getPredicate()
+                                                                     : Cmp->getInversePredicate();
+  for (unsigned K = 0; K < 2; ++K) {
+    const Value *Next = Cmp->getOperand(K), *Bound = Cmp->getOperand(1 - K);
+    if (!L->isLoopInvariant(Bound))
+      continue;
+    for (const PHINode &P : L->getHeader()->phis()) {
+      if (P.getIncomingValueForBlock(Latch.getParent()) != Next || !L->getLoopPredecessor())
+        continue;
+      const Value *Start = P.getIncomingValueForBlock(L->getLoopPredecessor());
+      CmpInst::Predicate Q = K == 0 ? Pred : CmpInst::getSwappedPredicate(Pred);
+      const SCEV *S = A.SE.getSCEV(const_cast<Value *>(Start)), *B = A.SE.getSCEV(const_cast<Value *>(Bound));
+      return A.SE.isKnownPredicate(Q, S, B) ||
+             A.SE.isLoopEntryGuardedByCond(const_cast<Loop *>(L), Q, S, B);
+    }
   }
   return false;
 }

@@ -7,6 +7,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
@@ -156,6 +157,10 @@ std::string calleeBaseName(const CallBase &C) {
 struct IRSiteWalker {
   IRTranslator &T;
   unsigned Region = 0;
+  /// Set while the lanes of a warp may run apart (after an atomic retry
+  /// loop, until a barrier): why.
+  std::string Split;
+  std::map<const BasicBlock *, std::string> SplitAtEntry;
 
   const DataLayout &DL() { return T.DL; }
 
@@ -170,8 +175,10 @@ struct IRSiteWalker {
     return P;
   }
 
-  SharedAccess accessAt(const Instruction &I, const IRPointer &P, AccessOp Op, unsigned Width) {
+  SharedAccess accessAt(const Instruction &I, const IRPointer &P, AccessOp Op, unsigned Width,
+                        const DILocation *At = nullptr) {
     SharedAccess A;
+    A.MaySplit = Split;
     A.ArrayId = P.ArrayId;
     A.Op = Op;
     A.Width = Width;
@@ -180,7 +187,7 @@ struct IRSiteWalker {
     A.Loops = T.loopsOf(I.getParent());
     A.Region = Region;
     A.ThreadXExtents = P.XExtents;
-    IRLocations::Place Pl = placeOf(I);
+    IRLocations::Place Pl = At ? T.Locs.placeOf(At) : placeOf(I);
     A.Where = Pl.Where;
     A.CallChain = std::move(Pl.Chain);
     clang::SourceLocation LV = lvalueLocation(I, Pl);
@@ -241,6 +248,104 @@ struct IRSiteWalker {
     B.Guards = T.guardsOf(I.getParent());
     T.Out.Barriers.push_back(std::move(B));
     ++Region;
+    Split.clear();
+  }
+
+  /// A copy or fill of a constant size (a struct or vector assignment):
+  /// the loads and stores the backend expands it into, each as wide as the
+  /// alignment of both sides and the size allow (at most 16 bytes).
+  void blockCopy(const MemIntrinsic &MI) {
+    const auto *Len = dyn_cast<ConstantInt>(MI.getLength());
+    const auto *MT = dyn_cast<MemTransferInst>(&MI);
+    std::optional<IRPointer> Dst = T.ptrOf(MI.getRawDest());
+    std::optional<IRPointer> Src = MT ? T.ptrOf(MT->getRawSource()) : std::nullopt;
+    bool DstShared = Dst && Dst->Shared, SrcShared = Src && Src->Shared;
+    if (!DstShared && !SrcShared)
+      return;
+    if (!Len || Len->getZExtValue() == 0 || Len->getZExtValue() > 256)
+      return opaqueCall(MI, "a block copy (memcpy/memset) of shared memory of a size not known or over 256 bytes");
+    uint64_t Size = Len->getZExtValue(), Align = MI.getDestAlign().valueOrOne().value();
+    if (MT)
+      Align = std::min<uint64_t>(Align, MT->getSourceAlign().valueOrOne().value());
+    uint64_t Width = 16;
+    while (Width > 1 && (Align % Width || Size % Width))
+      Width /= 2;
+    auto Part = [&](const IRPointer &P, uint64_t K) {
+      IRPointer Q = P;
+      Q.Offset = SymExpr::binary(Opcode::Add, SymExpr::cast(P.Offset, IntType::i64()),
+                                 SymExpr::constant(int64_t(K * Width)), IntType::i64());
+      return Q;
+    };
+    // Each side where its address is computed (the source line of a copy
+    // written over two lines), when that is in the same inlined call.
+    auto Where = [&](const Value *Ptr) -> const DILocation * {
+      const auto *I = dyn_cast<Instruction>(Ptr);
+      const DILocation *D = I ? I->getDebugLoc().get() : nullptr;
+      const DILocation *Own = MI.getDebugLoc().get();
+      return D && D->getLine() && Own && D->getInlinedAt() == Own->getInlinedAt() ? D : nullptr;
+    };
+    for (uint64_t K = 0; K < Size / Width; ++K) {
+      if (SrcShared)
+        record(accessAt(MI, Part(*Src, K), AccessOp::Load, unsigned(Width), Where(MT->getRawSource())));
+      if (DstShared)
+        record(accessAt(MI, Part(*Dst, K), AccessOp::Store, unsigned(Width), Where(MI.getRawDest())));
+    }
+  }
+
+  /// NVVM's memory intrinsics: scoped atomics (atomicAdd_block), ldmatrix,
+  /// asynchronous copies, WMMA fragments. True when handled.
+  bool nvvmIntrinsic(const IntrinsicInst &II) {
+    StringRef Name = Intrinsic::getBaseName(II.getIntrinsicID());
+    if (!Name.consume_front("llvm.nvvm."))
+      return false;
+    if (Name.starts_with("atomic.")) {
+      // llvm.nvvm.atomic.add.gen.i.cta: the operation is the second part.
+      StringRef Op = Name.drop_front(7).take_until([](char C) { return C == '.'; });
+      std::optional<AtomicOp> A = atomicOpOfName(("atomic" + Op.substr(0, 1).upper() + Op.substr(1)).str());
+      Type *Ty = II.getType()->isVoidTy() ? II.getArgOperand(1)->getType() : II.getType();
+      atomic(II, II.getArgOperand(0), Ty, A.value_or(AtomicOp::Other), ("atomic" + Op).str());
+      return true;
+    }
+    if (Name.starts_with("ldmatrix.")) {
+      auto P = T.ptrOf(II.getArgOperand(0));
+      if (!P || !P->Shared)
+        return true;
+      std::string Opcode = Name.str();
+      std::optional<uint32_t> Lanes = matrixAddressLanes(Opcode);
+      SharedAccess A = accessAt(II, *P, AccessOp::Load, 16);
+      A.Matrix = true;
+      A.AddressLanes = Lanes.value_or(0xffffffffu);
+      A.Instruction = Opcode;
+      if (!Lanes)
+        A.Unsupported = "'" + Opcode + "' was not measured";
+      record(std::move(A));
+      return true;
+    }
+    if (Name.starts_with("cp.async")) {
+      for (const Value *Arg : II.args())
+        if (Arg->getType()->isPointerTy())
+          if (auto P = T.ptrOf(Arg); P && P->Shared) {
+            SharedAccess A = accessAt(II, *P, AccessOp::Store, 0);
+            A.Unsupported = copyReason(Name.starts_with("cp.async.bulk") ? "cp.async.bulk" : "cp.async");
+            record(std::move(A));
+            return true;
+          }
+      return true;
+    }
+    if (Name.starts_with("wmma.")) {
+      for (const Value *Arg : II.args())
+        if (Arg->getType()->isPointerTy())
+          if (auto P = T.ptrOf(Arg); P && P->Shared) {
+            SharedAccess A = accessAt(II, *P, Name.contains(".store.") ? AccessOp::Store : AccessOp::Load, 0);
+            A.Instruction = Name.str();
+            A.Unsupported = "WMMA fragment " + std::string(Name.contains(".store.") ? "store" : "load") +
+                            " ('" + Name.str() + "'): not measured yet";
+            record(std::move(A));
+            return true;
+          }
+      return true;
+    }
+    return false;
   }
 
   /// A call the model does not know that receives shared memory.
@@ -310,12 +415,16 @@ struct IRSiteWalker {
     if (C.isInlineAsm())
       return inlineAsm(C);
     if (const auto *II = dyn_cast<IntrinsicInst>(&C)) {
-      if (isa<MemIntrinsic>(II))
-        return opaqueCall(C, "a block copy (memcpy/memset) of shared memory");
-      if (II->getIntrinsicID() == Intrinsic::nvvm_bar_warp_sync)
+      if (const auto *MI = dyn_cast<MemIntrinsic>(II))
+        return blockCopy(*MI);
+      if (II->getIntrinsicID() == Intrinsic::nvvm_bar_warp_sync) {
         ++Region;
+        Split.clear();
+      }
       if (II->isAssumeLikeIntrinsic() || II->getIntrinsicID() == Intrinsic::lifetime_start ||
           II->getIntrinsicID() == Intrinsic::lifetime_end)
+        return;
+      if (nvvmIntrinsic(*II))
         return;
       return opaqueCall(C, "'" + Intrinsic::getBaseName(II->getIntrinsicID()).str() + "' not modelled");
     }
@@ -325,6 +434,79 @@ struct IRSiteWalker {
       return atomic(C, C.getArgOperand(0), Ty, *Op, Name);
     }
     opaqueCall(C, "call of '" + Name + "', whose body is not available");
+  }
+
+  /// A retry loop goes round again depending on what an atomic returned
+  /// (CAS loops, spin locks): its lanes leave it at different times, and
+  /// nvcc does not make them run together again before the next barrier
+  /// (measured, docs/design.md). The blocks reached from its exits before a
+  /// barrier run with the warp split.
+  template <typename RPO> void findSplits(RPO &Order) {
+    std::vector<std::pair<const BasicBlock *, std::string>> Work;
+    for (const Loop *L : T.A.LI.getLoopsInPreorder()) {
+      if (!retryLoop(*L))
+        continue;
+      SourcePos P = T.Locs.positionOf(L->getStartLoc().get());
+      std::string Why = "the lanes of a warp may run it apart: they leave the atomic retry loop at " +
+                        llvm::sys::path::filename(P.File).str() + ":" + std::to_string(P.Line) +
+                        " at different times and do not run together again before the next block barrier";
+      SmallVector<BasicBlock *, 4> Exits;
+      L->getExitBlocks(Exits);
+      for (const BasicBlock *E : Exits)
+        Work.push_back({E, Why});
+    }
+    while (!Work.empty()) {
+      auto [BB, Why] = Work.back();
+      Work.pop_back();
+      if (!SplitAtEntry[BB].empty())
+        continue;
+      SplitAtEntry[BB] = Why;
+      bool Joined = llvm::any_of(*BB, [](const Instruction &I) {
+        const auto *II = dyn_cast<IntrinsicInst>(&I);
+        std::string S;
+        return II && (isBlockBarrier(*II, S) || II->getIntrinsicID() == Intrinsic::nvvm_bar_warp_sync);
+      });
+      if (!Joined)
+        for (const BasicBlock *Succ : successors(BB))
+          Work.push_back({Succ, Why});
+    }
+    (void)Order;
+  }
+
+  /// Whether the loop's exit differs between lanes and depends on the
+  /// result of an atomic in it (each lane gets its own).
+  bool retryLoop(const Loop &L) {
+    SmallVector<BasicBlock *, 4> Exiting;
+    L.getExitingBlocks(Exiting);
+    for (const BasicBlock *E : Exiting) {
+      const auto *Br = dyn_cast<BranchInst>(E->getTerminator());
+      if (!Br || !Br->isConditional() || !T.A.UI.isDivergent(Br->getCondition()))
+        continue;
+      // The condition's operands back to an atomic in the loop.
+      std::vector<const Value *> Todo{Br->getCondition()};
+      llvm::DenseSet<const Value *> Seen;
+      while (!Todo.empty()) {
+        const auto *I = dyn_cast<Instruction>(Todo.back());
+        Todo.pop_back();
+        if (!I || !L.contains(I) || !Seen.insert(I).second || Seen.size() > 256)
+          continue;
+        if (I->isAtomic())
+          return true;
+        if (const auto *C = dyn_cast<CallBase>(I); C && C->isInlineAsm()) {
+          StringRef Text = cast<InlineAsm>(C->getCalledOperand())->getAsmString();
+          if (Text.contains("atom.") || Text.contains("red.") || Text.contains(".cas"))
+            return true;
+        }
+        if (const auto *II = dyn_cast<IntrinsicInst>(I);
+            II && Intrinsic::getBaseName(II->getIntrinsicID()).starts_with("llvm.nvvm.atomic."))
+          return true;
+        if (isa<PHINode>(I) && I->getParent() == L.getHeader())
+          continue;
+        for (const Value *Op : I->operands())
+          Todo.push_back(Op);
+      }
+    }
+    return false;
   }
 
   void visit(const Instruction &I) {
@@ -357,9 +539,11 @@ void IRTranslator::translate() {
       }
   IRSiteWalker W{*this};
   ReversePostOrderTraversal<const Function *> RPOT(&F);
+  W.findSplits(RPOT);
   for (const BasicBlock *BB : RPOT) {
     guardsOf(BB); // in this order, each block's are built from its predecessors'
     ++W.Region;
+    W.Split = W.SplitAtEntry[BB];
     for (const Instruction &I : *BB)
       W.visit(I);
   }

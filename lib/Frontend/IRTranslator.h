@@ -38,6 +38,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -94,6 +95,7 @@ struct IRAnalyses {
   llvm::PostDominatorTree &PDT;
   llvm::LoopInfo &LI;
   llvm::UniformityInfo &UI;
+  llvm::ScalarEvolution &SE;
 };
 
 class IRTranslator {
@@ -157,6 +159,7 @@ private:
   SymRef translateInt(const llvm::Value *V);
   SymRef binaryOf(const llvm::BinaryOperator &B);
   SymRef compareOf(const llvm::ICmpInst &C);
+  SymRef unshrunkMask(const llvm::BinaryOperator &B, IntType S);
   SymRef castOf(const llvm::CastInst &C);
   SymRef callOf(const llvm::CallBase &C);
   SymRef argumentOf(const llvm::Argument &Arg);
@@ -173,6 +176,9 @@ private:
   void buildLoop(const llvm::Loop *L, unsigned Id);
   SymRef loopCondition(const llvm::Loop *L, unsigned Id);
   bool enteredOnlyWhen(const llvm::Loop *L, unsigned Id, const SymRef &C);
+  /// The same question asked of ScalarEvolution for a latch test that
+  /// compares a counter's next value with a loop-invariant bound.
+  bool entryGuardedBySCEV(const llvm::Loop *L, const llvm::BranchInst &Latch);
   SymRef phiOf(const llvm::PHINode &P);
   SymRef gatedSelect(const llvm::PHINode &P, const std::function<SymRef(const llvm::Value *)> &ValueOf,
                      IntType T);

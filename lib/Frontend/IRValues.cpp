@@ -4,6 +4,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -208,7 +209,12 @@ SymRef IRTranslator::binaryOf(const BinaryOperator &B) {
     return SymExpr::binary(O, SymExpr::cast(L, T), SymExpr::cast(R, T), T);
   };
   switch (B.getOpcode()) {
-  case Instruction::Add: return Op(Opcode::Add, S);
+  case Instruction::Add:
+    // x + -c is x - c, as the source wrote it (size - 1).
+    if (R->isConst() && R->Value < 0 && R->Value != INT64_MIN && Bits <= 64 &&
+        wrapToType(-R->Value, S) == -R->Value)
+      return SymExpr::binary(Opcode::Sub, SymExpr::cast(L, S), SymExpr::constant(-R->Value, S), S);
+    return Op(Opcode::Add, S);
   case Instruction::Sub: return Op(Opcode::Sub, S);
   case Instruction::Mul: return Op(Opcode::Mul, S);
   case Instruction::Shl:
@@ -217,7 +223,10 @@ SymRef IRTranslator::binaryOf(const BinaryOperator &B) {
       return SymExpr::binary(Opcode::Mul, SymExpr::cast(L, S),
                              SymExpr::constant(int64_t(uint64_t(1) << C->getZExtValue()), S), S);
     return Op(Opcode::Shl, S);
-  case Instruction::And: return Op(Opcode::And, S);
+  case Instruction::And:
+    if (SymRef Undone = unshrunkMask(B, S))
+      return Undone;
+    return Op(Opcode::And, S);
   case Instruction::Xor: return Op(Opcode::Xor, S);
   case Instruction::Or:
     // Bits that cannot overlap: an addition, which keeps the value linear.
@@ -230,6 +239,36 @@ SymRef IRTranslator::binaryOf(const BinaryOperator &B) {
   case Instruction::LShr: return Op(Opcode::Shr, U);
   default: return unknownOf(&B, std::string("'") + B.getOpcodeName() + "' not modelled");
   }
+}
+
+/// (u + c) & x where x < 2^k: LLVM's demanded-bits rewrite of (u - 1) & x
+/// into (u + 1023) & x (only the low k bits of the constant matter). The
+/// constant is taken back to its value of least magnitude modulo 2^k, so
+/// that the mask reads as the source wrote it (x & (size - 1)).
+SymRef IRTranslator::unshrunkMask(const BinaryOperator &B, IntType S) {
+  unsigned Bits = B.getType()->getIntegerBitWidth();
+  for (unsigned K = 0; K < 2; ++K) {
+    const auto *Add = dyn_cast<BinaryOperator>(B.getOperand(K));
+    const Value *X = B.getOperand(1 - K);
+    if (!Add || Add->getOpcode() != Instruction::Add)
+      continue;
+    const auto *C = dyn_cast<ConstantInt>(Add->getOperand(1));
+    if (!C || Bits > 64)
+      continue;
+    unsigned Width = Bits - computeKnownBits(X, DL).countMinLeadingZeros();
+    if (Width == 0 || Width >= 63)
+      continue;
+    int64_t Mod = int64_t(1) << Width, V = C->getSExtValue() & (Mod - 1);
+    if (V > Mod / 2)
+      V -= Mod;
+    if (V == C->getSExtValue())
+      continue;
+    SymRef U = SymExpr::cast(intOf(Add->getOperand(0)), S);
+    SymRef Sum = V < 0 ? SymExpr::binary(Opcode::Sub, U, SymExpr::constant(-V, S), S)
+                       : SymExpr::binary(Opcode::Add, U, SymExpr::constant(V, S), S);
+    return SymExpr::binary(Opcode::And, Sum, SymExpr::cast(intOf(X), S), S);
+  }
+  return nullptr;
 }
 
 SymRef IRTranslator::compareOf(const ICmpInst &C) {
@@ -302,6 +341,20 @@ SymRef IRTranslator::argumentOf(const Argument &Arg) {
                           "parameter '" + nameOf(&Arg) + "' of device function '" + Out.Name + "'", T);
 }
 
+/// %laneid: the thread's lane in its warp, its linear index in the block
+/// modulo 32.
+static SymRef laneId(IntType T) {
+  IntType U = IntType::u32();
+  SymRef X = SymExpr::threadIdx(Axis::X), Y = SymExpr::threadIdx(Axis::Y), Z = SymExpr::threadIdx(Axis::Z);
+  SymRef BX = SymExpr::blockDim(Axis::X), BY = SymExpr::blockDim(Axis::Y);
+  SymRef Linear = SymExpr::binary(
+      Opcode::Add, X,
+      SymExpr::binary(Opcode::Mul, SymExpr::binary(Opcode::Add, Y, SymExpr::binary(Opcode::Mul, Z, BY, U), U), BX,
+                      U),
+      U);
+  return SymExpr::cast(SymExpr::binary(Opcode::Rem, Linear, SymExpr::constant(32, U), U), T);
+}
+
 SymRef IRTranslator::callOf(const CallBase &C) {
   IntType T = typeOfValue(&C);
   if (const auto *II = dyn_cast<IntrinsicInst>(&C)) {
@@ -326,17 +379,8 @@ SymRef IRTranslator::callOf(const CallBase &C) {
       return Builtin("gridDim", Ax);
     if (ID == Intrinsic::nvvm_read_ptx_sreg_warpsize)
       return SymExpr::constant(32, T);
-    if (ID == Intrinsic::nvvm_read_ptx_sreg_laneid) {
-      IntType U = IntType::u32();
-      SymRef X = SymExpr::threadIdx(Axis::X), Y = SymExpr::threadIdx(Axis::Y), Z = SymExpr::threadIdx(Axis::Z);
-      SymRef BX = SymExpr::blockDim(Axis::X), BY = SymExpr::blockDim(Axis::Y);
-      SymRef Linear = SymExpr::binary(
-          Opcode::Add, X,
-          SymExpr::binary(Opcode::Mul, SymExpr::binary(Opcode::Add, Y, SymExpr::binary(Opcode::Mul, Z, BY, U), U),
-                          BX, U),
-          U);
-      return SymExpr::cast(SymExpr::binary(Opcode::And, Linear, SymExpr::constant(31, U), U), T);
-    }
+    if (ID == Intrinsic::nvvm_read_ptx_sreg_laneid)
+      return laneId(T);
     unsigned Bits = C.getType()->isIntegerTy() ? C.getType()->getIntegerBitWidth() : 32;
     auto MinMax = [&](Opcode O, IntType OT) {
       return SymExpr::cast(SymExpr::binary(O, SymExpr::cast(intOf(C.getArgOperand(0)), OT),
@@ -357,6 +401,12 @@ SymRef IRTranslator::callOf(const CallBase &C) {
       break;
     }
     return unknownOf(&C, "result of '" + Intrinsic::getBaseName(ID).str() + "'");
+  }
+  // Special registers read through inline PTX (CUB's LaneId()).
+  if (C.isInlineAsm() && C.getType()->isIntegerTy()) {
+    StringRef Text = cast<InlineAsm>(C.getCalledOperand())->getAsmString();
+    if (Text.contains("%laneid") && Text.count(";") <= 1)
+      return laneId(T);
   }
   const Function *Callee = C.getCalledFunction();
   if (Callee && C.arg_size() == 2 && C.getType()->isIntegerTy()) {

@@ -276,7 +276,8 @@ private:
       Roots.push_back({FD, Options.LaunchArguments && FD->hasAttr<CUDAGlobalAttr>()
                                ? Shapes.argumentsOf(FD)
                                : std::map<unsigned, BlockShapeFinder::FixedArgument>()});
-    DeviceModels D = buildDeviceModels(CI, Ctx, Roots, Shared, Table, Out.Model.Arrays, Options.ToolkitDirs);
+    DeviceModels D = buildDeviceModels(CI, Ctx, Roots, Shared, Table, Out.Model.Arrays, Options.ToolkitDirs,
+                                       Options.DumpDeviceIR);
     const SourceManager &SM = Ctx.getSourceManager();
     for (const auto &[FD, Why] : D.NotLowered)
       Out.Model.Skipped.push_back({FD->hasAttr<CUDAGlobalAttr>() ? SkippedFunction::Kind::Kernel

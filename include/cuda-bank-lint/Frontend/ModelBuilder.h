@@ -40,6 +40,9 @@ struct ModelOptions {
   /// Build the models from Clang's optimised device IR (the device-IR front
   /// end) instead of walking the AST.
   bool DeviceIR = false;
+  /// Debugging: a file each translation unit's optimised device IR is
+  /// appended to (--debug-dump-device-ir).
+  std::string DumpDeviceIR;
   /// Directories of the toolkit's own headers (set by parseCudaFile): their
   /// functions are not call frames of the device IR's accesses.
   std::vector<std::string> ToolkitDirs;

@@ -12,7 +12,7 @@
 //
 // The rule modelled, from LLVM's vectoriser:
 //  - candidates are plain loads or plain stores (not volatile, not atomic) of
-//    1, 2, 4 or 8 bytes to the same shared variable, in the same Region
+//    4 or 8 bytes (nvcc leaves 1- and 2-byte ones apart) to the same shared variable, in the same Region
 //    (SharedAccess::Region: no branch, loop boundary or barrier between them),
 //    under the same guards, with no access of the other direction to that
 //    variable between them;
