@@ -10,13 +10,19 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/UnrollLoop.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <mutex>
@@ -72,14 +78,14 @@ CodeGenOptions codeGenOptions(const CodeGenOptions &From) {
 }
 
 /// Every call of a device function is inlined into the function analysed,
-/// as nvcc does with all but explicitly noinline or recursive functions.
-void inlineEverything(llvm::Module &M) {
+/// as nvcc does with all but explicitly noinline or recursive functions:
+/// the inliner decides by cost (with a threshold that takes everything but
+/// the huge), so user attributes are dropped.
+void inlineByCost(llvm::Module &M) {
   for (llvm::Function &F : M) {
-    if (F.isDeclaration() || F.getCallingConv() == llvm::CallingConv::PTX_Kernel)
-      continue;
+    F.removeFnAttr(llvm::Attribute::AlwaysInline);
     F.removeFnAttr(llvm::Attribute::NoInline);
     F.removeFnAttr(llvm::Attribute::OptimizeNone);
-    F.addFnAttr(llvm::Attribute::AlwaysInline);
   }
 }
 
@@ -97,6 +103,60 @@ void keepSharedAccesses(llvm::Module &M) {
     llvm::appendToCompilerUsed(M, Shared);
 }
 
+/// A struct or vector assignment is one copy in nvcc's code: a 16-byte
+/// Packed128 moves as ld/st.shared.v4.u32 even when its elements are
+/// 2-byte bfloat16s (PTX of nvcc 13), where LLVM's SROA would split it into
+/// the elements. Each aligned constant-size copy (what Clang emits for an
+/// aggregate assignment) becomes loads and stores of whole 4-byte words,
+/// as wide as the alignment allows (at most 16 bytes), before optimisation.
+void widenAggregateCopies(llvm::Module &M) {
+  std::vector<llvm::MemTransferInst *> Copies;
+  for (llvm::Function &F : M)
+    for (llvm::Instruction &I : llvm::instructions(F))
+      if (auto *MT = llvm::dyn_cast<llvm::MemTransferInst>(&I))
+        Copies.push_back(MT);
+  for (llvm::MemTransferInst *MT : Copies) {
+    auto *Len = llvm::dyn_cast<llvm::ConstantInt>(MT->getLength());
+    uint64_t Align = std::min(MT->getDestAlign().valueOrOne().value(),
+                              MT->getSourceAlign().valueOrOne().value());
+    if (!Len || MT->isVolatile() || Align < 4 || Len->getZExtValue() % 4 ||
+        Len->getZExtValue() > 64 || Len->getZExtValue() == 0)
+      continue;
+    uint64_t Size = Len->getZExtValue(), Chunk = std::min<uint64_t>(16, Align);
+    while (Size % Chunk)
+      Chunk /= 2;
+    llvm::IRBuilder<> B(MT);
+    llvm::Type *Word = B.getInt32Ty();
+    llvm::Type *T = Chunk == 4 ? Word : llvm::FixedVectorType::get(Word, unsigned(Chunk / 4));
+    for (uint64_t K = 0; K < Size; K += Chunk) {
+      llvm::Value *Src = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), MT->getRawSource(), K);
+      llvm::Value *Dst = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), MT->getRawDest(), K);
+      llvm::LoadInst *V = B.CreateAlignedLoad(T, Src, llvm::Align(Chunk));
+      B.CreateAlignedStore(V, Dst, llvm::Align(Chunk));
+      // The load is where the source operand is written (the right side).
+      if (auto *From = llvm::dyn_cast<llvm::Instruction>(MT->getRawSource()))
+        if (From->getDebugLoc() && MT->getDebugLoc() &&
+            From->getDebugLoc()->getInlinedAt() == MT->getDebugLoc()->getInlinedAt())
+          V->setDebugLoc(From->getDebugLoc());
+    }
+    MT->eraseFromParent();
+  }
+}
+
+/// Adds the attribute Name (no value: "llvm.loop.unroll.disable" with a
+/// value 0 would read as false) to L's loop metadata.
+void addLoopAttribute(llvm::Loop &L, llvm::StringRef Name) {
+  llvm::LLVMContext &C = L.getHeader()->getContext();
+  llvm::SmallVector<llvm::Metadata *, 8> Ops{nullptr};
+  if (llvm::MDNode *Old = L.getLoopID())
+    for (unsigned I = 1; I < Old->getNumOperands(); ++I)
+      Ops.push_back(Old->getOperand(I));
+  Ops.push_back(llvm::MDNode::get(C, llvm::MDString::get(C, Name)));
+  llvm::MDNode *ID = llvm::MDNode::getDistinct(C, Ops);
+  ID->replaceOperandWith(0, ID);
+  L.setLoopID(ID);
+}
+
 /// Loops keep their source form: no run-time unrolling (a remainder loop and
 /// a main loop stepping by several iterations), no vectorisation.
 void keepLoops(llvm::Module &M) {
@@ -106,9 +166,25 @@ void keepLoops(llvm::Module &M) {
     llvm::DominatorTree DT(F);
     llvm::LoopInfo LI(DT);
     for (llvm::Loop *L : LI.getLoopsInPreorder())
-      llvm::addStringMetadataToLoop(L, "llvm.loop.unroll.runtime.disable");
+      addLoopAttribute(*L, "llvm.loop.unroll.runtime.disable");
   }
 }
+
+/// `#pragma unroll N` on a loop whose trip count is known only at run time
+/// (a block-stride loop): unrolled, it would become several exits per
+/// iteration or a remainder loop counting a per-lane trip count, neither of
+/// which the model can run. Such a loop is kept whole (the same accesses,
+/// the same costs per line); a constant trip count is still unrolled as
+/// asked. Runs just before the loop unroller of the simplification pipeline
+/// (which also unrolls by a pragma's count).
+struct KeepRuntimeLoops : llvm::PassInfoMixin<KeepRuntimeLoops> {
+  llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &, llvm::LoopStandardAnalysisResults &AR,
+                              llvm::LPMUpdater &) {
+    if (llvm::GetUnrollMetadata(L.getLoopID(), "llvm.loop.unroll.count") && !AR.SE.getSmallConstantTripCount(&L))
+      addLoopAttribute(L, "llvm.loop.unroll.disable");
+    return llvm::PreservedAnalyses::all();
+  }
+};
 
 std::string optimise(llvm::Module &M, const TargetOptions &Target) {
   std::string Error;
@@ -123,17 +199,24 @@ std::string optimise(llvm::Module &M, const TargetOptions &Target) {
     return "no NVPTX target machine for " + CPU;
   M.setDataLayout(TM->createDataLayout());
   keepSharedAccesses(M);
-  inlineEverything(M);
+  widenAggregateCopies(M);
+  inlineByCost(M);
   keepLoops(M);
   llvm::PipelineTuningOptions PTO;
   PTO.LoopVectorization = false;
   PTO.SLPVectorization = false;
   PTO.LoopInterleaving = false;
+  // Everything that is not huge is inlined, bottom-up, each callee
+  // simplified first (CuTe: 26,000 functions for one kernel; forcing them
+  // all inline with alwaysinline took 6x longer).
+  PTO.InlinerThreshold = 100000;
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
   llvm::CGSCCAnalysisManager CGAM;
   llvm::ModuleAnalysisManager MAM;
   llvm::PassBuilder PB(TM.get(), PTO);
+  PB.registerLateLoopOptimizationsEPCallback(
+      [](llvm::LoopPassManager &LPM, llvm::OptimizationLevel) { LPM.addPass(KeepRuntimeLoops()); });
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
@@ -176,6 +259,14 @@ public:
   bool VisitCXXConstructExpr(CXXConstructExpr *E) { return use(E->getConstructor()); }
   bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
     return use(E->getTemporary()->getDestructor());
+  }
+  /// A structured binding of a tuple-like object reads a holding variable
+  /// whose initialiser calls get<I>: not a child in the AST.
+  bool VisitBindingDecl(BindingDecl *B) {
+    if (VarDecl *H = B->getHoldingVar())
+      if (H->getInit())
+        TraverseStmt(H->getInit());
+    return Problem.empty();
   }
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->isInvalidDecl()) {

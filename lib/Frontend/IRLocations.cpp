@@ -34,25 +34,18 @@ FileID IRLocations::fileOf(const llvm::DIFile *F) {
   auto It = Files.find(F);
   if (It != Files.end())
     return It->second;
-  if (!FilesIndexed) {
-    FilesIndexed = true;
-    FileManager &FM = SM.getFileManager();
-    for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
-      llvm::SmallString<256> Path(I->first.getName());
-      FM.makeAbsolutePath(Path);
-      FileID ID = SM.translateFile(I->first);
-      if (ID.isValid())
-        ByPath.emplace(normalised(Path), ID);
-    }
-  }
   llvm::SmallString<256> Path;
   if (llvm::sys::path::is_absolute(F->getFilename()) || F->getDirectory().empty())
     Path = F->getFilename();
   else
     llvm::sys::path::append(Path, F->getDirectory(), F->getFilename());
   SM.getFileManager().makeAbsolutePath(Path);
-  auto Found = ByPath.find(normalised(Path));
-  FileID ID = Found == ByPath.end() ? FileID() : Found->second;
+  // One lookup per distinct file of the line tables (a handful): the file
+  // manager knows it by path, the source manager gives its first FileID.
+  FileID ID;
+  if (auto FE = SM.getFileManager().getOptionalFileRef(normalised(Path), /*OpenFile=*/false,
+                                                       /*CacheFailure=*/false))
+    ID = SM.translateFile(*FE);
   Files[F] = ID;
   return ID;
 }

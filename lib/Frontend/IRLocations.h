@@ -55,8 +55,6 @@ private:
   const clang::LangOptions &LangOpts;
   std::vector<std::string> ToolkitDirs;
   llvm::DenseMap<const llvm::DIFile *, clang::FileID> Files;
-  bool FilesIndexed = false;
-  std::map<std::string, clang::FileID> ByPath; ///< absolute path -> file
   clang::FileID fileOf(const llvm::DIFile *F);
   bool isToolkit(const llvm::DIScope *Scope) const;
 };

@@ -3,6 +3,8 @@
 #include "IRTranslator.h"
 #include "PtxInstructions.h"
 
+#include "cuda-bank-lint/BankModel/Wmma.h"
+
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InlineAsm.h"
@@ -332,20 +334,78 @@ struct IRSiteWalker {
           }
       return true;
     }
-    if (Name.starts_with("wmma.")) {
-      for (const Value *Arg : II.args())
-        if (Arg->getType()->isPointerTy())
-          if (auto P = T.ptrOf(Arg); P && P->Shared) {
-            SharedAccess A = accessAt(II, *P, Name.contains(".store.") ? AccessOp::Store : AccessOp::Load, 0);
-            A.Instruction = Name.str();
-            A.Unsupported = "WMMA fragment " + std::string(Name.contains(".store.") ? "store" : "load") +
-                            " ('" + Name.str() + "'): not measured yet";
-            record(std::move(A));
-            return true;
-          }
-      return true;
-    }
+    if (Name.starts_with("wmma."))
+      return wmma(II, Name), true;
     return false;
+  }
+
+  /// A WMMA fragment load or store (llvm.nvvm.wmma.m16n16k16.load.a.row.
+  /// stride.f16): the instructions nvcc emits for it (BankModel/Wmma.h),
+  /// each at the lane addresses of its part of the fragment.
+  void wmma(const IntrinsicInst &II, StringRef Name) {
+    SmallVector<StringRef, 8> Parts8;
+    Name.split(Parts8, '.');
+    const auto &N = Parts8;
+    const Value *Ptr = II.getArgOperand(0);
+    auto P = T.ptrOf(Ptr);
+    if (!P || !P->Shared || N.size() < 6)
+      return;
+    WmmaOperation Op;
+    Op.Store = N[2] == "store";
+    Op.Fragment = N[3] == "a" ? WmmaFragment::A : N[3] == "b" ? WmmaFragment::B : WmmaFragment::Accumulator;
+    Op.RowMajor = N[4] == "row";
+    StringRef Type = N.back();
+    Op.Type = Type == "f16"    ? WmmaType::F16
+              : Type == "bf16" ? WmmaType::BF16
+              : Type == "tf32" ? WmmaType::TF32
+              : Type == "f32"  ? WmmaType::F32
+                               : WmmaType::Other;
+    bool Shape = (N[1] == "m16n16k16" && Type != "tf32") || (N[1] == "m16n16k8" && (Type == "tf32" || Type == "f32"));
+    std::optional<std::vector<WmmaPart>> Parts = Shape ? wmmaParts(Op) : std::nullopt;
+    AccessOp Dir = Op.Store ? AccessOp::Store : AccessOp::Load;
+    if (!Parts) {
+      SharedAccess A = accessAt(II, *P, Dir, 0);
+      A.Instruction = Name.str();
+      A.Unsupported = "WMMA " + N[1].str() + " " + Type.str() + " fragment (" + Name.str() +
+                      "): not measured, not modelled";
+      record(std::move(A));
+      return;
+    }
+    bool Strided = llvm::is_contained(N, "stride");
+    SymRef Ldm = SymExpr::cast(Strided ? T.intOf(II.getArgOperand(II.arg_size() - 1)) : SymExpr::constant(16),
+                               IntType::i64());
+    SymRef Lane = laneId(IntType::i64());
+    auto Affine = [&](unsigned Div, unsigned Mod, int Q, int R, int K) {
+      SymRef V = SymExpr::constant(K);
+      if (Q)
+        V = SymExpr::binary(Opcode::Add, V,
+                            SymExpr::binary(Opcode::Mul,
+                                            SymExpr::binary(Opcode::Div, Lane, SymExpr::constant(Div), IntType::i64()),
+                                            SymExpr::constant(Q), IntType::i64()),
+                            IntType::i64());
+      if (R)
+        V = SymExpr::binary(Opcode::Add, V,
+                            SymExpr::binary(Opcode::Mul,
+                                            SymExpr::binary(Opcode::Rem, Lane, SymExpr::constant(Mod), IntType::i64()),
+                                            SymExpr::constant(R), IntType::i64()),
+                            IntType::i64());
+      return V;
+    };
+    for (const WmmaPart &Part : *Parts) {
+      IRPointer Q = *P;
+      SymRef Row = Affine(Part.Div, Part.Mod, Part.RowQ, Part.RowR, Part.RowK);
+      SymRef Col = Affine(Part.Div, Part.Mod, Part.ColQ, Part.ColR, Part.ColK);
+      SymRef Elements = SymExpr::binary(Opcode::Add, SymExpr::binary(Opcode::Mul, Row, Ldm, IntType::i64()), Col,
+                                        IntType::i64());
+      Q.Offset = SymExpr::binary(Opcode::Add, SymExpr::cast(P->Offset, IntType::i64()),
+                                 SymExpr::binary(Opcode::Mul, Elements, SymExpr::constant(Op.elementBytes()),
+                                                 IntType::i64()),
+                                 IntType::i64());
+      SharedAccess A = accessAt(II, Q, Dir, Part.Width);
+      A.Matrix = Part.Matrix;
+      A.Instruction = describeWmma(Op);
+      record(std::move(A));
+    }
   }
 
   /// A call the model does not know that receives shared memory.

@@ -194,6 +194,9 @@ private:
                                          bool &ExitUnknown);
 };
 
+/// The thread's lane in its warp (%laneid), of type T.
+SymRef laneId(IntType T);
+
 /// true, false and the joins of conditions (bool expressions).
 SymRef boolConstant(bool V);
 SymRef andOf(const SymRef &A, const SymRef &B);

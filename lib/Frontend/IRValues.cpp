@@ -343,7 +343,7 @@ SymRef IRTranslator::argumentOf(const Argument &Arg) {
 
 /// %laneid: the thread's lane in its warp, its linear index in the block
 /// modulo 32.
-static SymRef laneId(IntType T) {
+SymRef laneId(IntType T) {
   IntType U = IntType::u32();
   SymRef X = SymExpr::threadIdx(Axis::X), Y = SymExpr::threadIdx(Axis::Y), Z = SymExpr::threadIdx(Axis::Z);
   SymRef BX = SymExpr::blockDim(Axis::X), BY = SymExpr::blockDim(Axis::Y);

@@ -55,13 +55,22 @@ struct FunctionCollector : UserCodeVisitor<FunctionCollector> {
   }
 };
 
-/// Direct barriers and calls of every device function, closed transitively.
-BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns) {
+/// Direct barriers and calls of every device function, closed transitively;
+/// with SharedUsers, also the functions that name a __shared__ variable
+/// (or call one that does).
+BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
+                           llvm::DenseSet<const FunctionDecl *> *SharedUsers = nullptr) {
   struct Scan : RecursiveASTVisitor<Scan> {
     const SourceManager &SM;
     std::optional<SourcePos> First;
+    bool Shared = false;
     std::vector<const FunctionDecl *> Callees;
     explicit Scan(const SourceManager &SM) : SM(SM) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()); VD && isSharedVar(VD))
+        Shared = true;
+      return true;
+    }
     bool VisitCallExpr(CallExpr *C) {
       if (blockBarrierSpelling(C)) {
         if (!First)
@@ -85,7 +94,18 @@ BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl
     S.TraverseStmt(FD->getBody());
     if (S.First)
       Index[FD->getCanonicalDecl()] = *S.First;
+    if (S.Shared && SharedUsers)
+      SharedUsers->insert(FD->getCanonicalDecl());
     Calls.push_back({FD->getCanonicalDecl(), std::move(S.Callees)});
+  }
+  for (bool Changed = SharedUsers != nullptr; Changed;) {
+    Changed = false;
+    for (auto &[Caller, Callees] : Calls)
+      if (!SharedUsers->count(Caller) &&
+          llvm::any_of(Callees, [&](const FunctionDecl *C) { return SharedUsers->count(C); })) {
+        SharedUsers->insert(Caller);
+        Changed = true;
+      }
   }
   for (bool Changed = true; Changed;) {
     Changed = false;
@@ -198,7 +218,8 @@ public:
     for (const VarDecl *VD : FC.Shared)
       if (!SM.isInSystemHeader(VD->getLocation()))
         Table.add(VD, M.Arrays);
-    BarrierIndex Barriers = indexBarriers(Ctx, FC.Device);
+    llvm::DenseSet<const FunctionDecl *> SharedUsers;
+    BarrierIndex Barriers = indexBarriers(Ctx, FC.Device, &SharedUsers);
     BlockShapeFinder Shapes(Ctx);
     for (const auto &[Kernel, Shape] : Shapes.launches()) {
       LaunchedKernel L{functionName(Kernel), {}, Shape};
@@ -234,7 +255,7 @@ public:
       Clean.push_back(FD);
     }
     std::vector<FunctionModel> Models =
-        Options.DeviceIR ? fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes)
+        Options.DeviceIR ? fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes, Barriers, SharedUsers)
                          : fromAST(Ctx, Clean, Table, Barriers, Shapes);
     for (FunctionModel &F : Models) {
       if (F.IsKernel && F.Accesses.empty() && F.NamesShared)
@@ -268,12 +289,19 @@ private:
   }
 
   /// The access models from Clang's optimised device IR.
+  /// Every kernel is lowered; a device function only when it names shared
+  /// memory or reaches a barrier (on its own, a helper that takes the tile
+  /// as a parameter has no place in shared memory to analyse).
   std::vector<FunctionModel> fromDeviceIR(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
                                           const std::vector<const VarDecl *> &Shared,
-                                          const SharedArrayTable &Table, const BlockShapeFinder &Shapes) {
+                                          const SharedArrayTable &Table, const BlockShapeFinder &Shapes,
+                                          const BarrierIndex &Barriers,
+                                          const llvm::DenseSet<const FunctionDecl *> &SharedUsers) {
     std::vector<DeviceRoot> Roots;
     for (const FunctionDecl *FD : Fns)
-      Roots.push_back({FD, Options.LaunchArguments && FD->hasAttr<CUDAGlobalAttr>()
+      if (FD->hasAttr<CUDAGlobalAttr>() || Barriers.count(FD->getCanonicalDecl()) ||
+          SharedUsers.count(FD->getCanonicalDecl()))
+        Roots.push_back({FD, Options.LaunchArguments && FD->hasAttr<CUDAGlobalAttr>()
                                ? Shapes.argumentsOf(FD)
                                : std::map<unsigned, BlockShapeFinder::FixedArgument>()});
     DeviceModels D = buildDeviceModels(CI, Ctx, Roots, Shared, Table, Out.Model.Arrays, Options.ToolkitDirs,

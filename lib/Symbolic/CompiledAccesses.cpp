@@ -161,25 +161,35 @@ std::optional<int64_t> constantDifference(const Linear &A, const Linear &B) {
   return B.Const - A.Const;
 }
 
-/// Known trailing zero bits of the offset (at most 4: shared variables are
-/// taken as 16-byte aligned).
-unsigned alignmentBits(const Linear &L, int64_t Plus) {
+/// The alignment (log2) ptxas relies on for a shared variable when it
+/// merges accesses of Width bytes (SASS of nvcc 13 for sm_90): 16 bytes for
+/// 4- and 8-byte accesses (it places the variable so); for 2-byte ones the
+/// declared alignment, at least 4 (adjacent shorts at 2t, 2t+1 are one STS);
+/// for bytes only the declared alignment (an unaligned char array's four
+/// bytes stay four LDS.U8: cuda-samples histogram64, measured 8-bit; with
+/// __align__(16), four bytes are one LDS).
+unsigned baseAlignBits(const SharedArray &Arr, unsigned Width) {
+  unsigned Declared = Arr.Alignment ? tzOf(int64_t(Arr.Alignment)) : 0;
+  if (Width >= 4)
+    return 4;
+  return std::min(4u, Width == 2 ? std::max(Declared, 2u) : Declared);
+}
+
+/// Known trailing zero bits of the offset, at most MaxBits (the variable's
+/// alignment, baseAlignBits).
+unsigned alignmentBits(const Linear &L, int64_t Plus, unsigned MaxBits = 4) {
   unsigned Bits = tzOf(L.Const + Plus);
   for (const auto &[T, C] : L.Terms) {
     auto Z = L.TermZeros.find(T);
     if (C != 0)
       Bits = std::min(Bits, tzOf(C) + (Z == L.TermZeros.end() ? 0 : Z->second));
   }
-  return std::min(Bits, 4u);
+  return std::min(Bits, MaxBits);
 }
 
-/// 1- and 2-byte accesses stay as they are: nvcc 13 emits ld/st.shared.u8
-/// and .u16 one by one even when four of them cover an aligned word (PTX of
-/// adjacent char and short loads and stores at 4-element-aligned offsets;
-/// cuda-samples histogram64's byte sums, measured 8-bit on an H100).
 bool mergeable(const SharedAccess &A) {
   return A.Unsupported.empty() && A.NotAnalysable.empty() && !A.Volatile &&
-         (A.Op == AccessOp::Load || A.Op == AccessOp::Store) && A.Width >= 4 && A.Width <= 8 &&
+         (A.Op == AccessOp::Load || A.Op == AccessOp::Store) && A.Width >= 1 && A.Width <= 8 &&
          A.MergedWith.empty();
 }
 
@@ -244,10 +254,11 @@ bool mergeIterations(SharedAccess &A, size_t Index, const std::vector<SharedAcce
       return false;
   Linear Base = Off;
   Base.Terms.erase(Counter);
-  for (unsigned Size : {16u, 8u, 4u}) {
+  unsigned MaxBits = A.ArrayId < Arrays.size() ? baseAlignBits(Arrays[A.ArrayId], A.Width) : 4;
+  for (unsigned Size : {16u, 8u, 4u, 2u}) {
     int64_t K = Size / A.Width;
     if (Size <= A.Width || K > Trips || Trips % K != 0 ||
-        (1u << alignmentBits(Base, Init.Const * int64_t(A.Width))) < Size)
+        (1u << alignmentBits(Base, Init.Const * int64_t(A.Width), MaxBits)) < Size)
       continue;
     SymRef Var = findLoopVar(A.ByteOffset, C.Id);
     if (!Var)
@@ -306,8 +317,9 @@ std::vector<SharedAccess> asCompiled(const std::vector<SharedAccess> &Accesses,
     for (size_t M = 0; M < Members.size();) {
       int64_t Start = Members[M].first;
       size_t Taken = 0;
-      for (unsigned Size : {16u, 8u, 4u}) {
-        if (Size <= A.Width || (1u << alignmentBits(Base, Start)) < Size)
+      unsigned MaxBits = A.ArrayId < Arrays.size() ? baseAlignBits(Arrays[A.ArrayId], A.Width) : 4;
+      for (unsigned Size : {16u, 8u, 4u, 2u}) {
+        if (Size <= A.Width || (1u << alignmentBits(Base, Start, MaxBits)) < Size)
           continue;
         size_t Need = Size / A.Width, K = M;
         int64_t Next = Start;

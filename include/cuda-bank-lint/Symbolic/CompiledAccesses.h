@@ -12,15 +12,16 @@
 //
 // The rule modelled, from LLVM's vectoriser:
 //  - candidates are plain loads or plain stores (not volatile, not atomic) of
-//    4 or 8 bytes (nvcc leaves 1- and 2-byte ones apart) to the same shared variable, in the same Region
+//    1, 2, 4 or 8 bytes to the same shared variable, in the same Region
 //    (SharedAccess::Region: no branch, loop boundary or barrier between them),
 //    under the same guards, with no access of the other direction to that
 //    variable between them;
 //  - their byte offsets differ by constants (the same base expression), and
-//    together they cover a contiguous 4-, 8- or 16-byte chunk (wider than one
-//    of them) whose start is provably aligned to its size: the offset's known
-//    trailing zero bits, with shared variables taken as 16-byte aligned (nvcc
-//    aligns them so, or raises their alignment when it vectorises);
+//    together they cover a contiguous 2-, 4-, 8- or 16-byte chunk (wider than
+//    one of them) whose start is provably aligned to its size: the offset's
+//    known trailing zero bits, with the variable aligned as ptxas places it
+//    (16 bytes for 4- and 8-byte accesses; for shorts the declared alignment,
+//    at least 4; for bytes the declared alignment: SASS of nvcc 13);
 //  - a merged load is placed at the first load (program order), a merged
 //    store at the last store, which is where Nsight Compute attributes it;
 //  - the iterations of a small constant loop (counter from a constant, step
