@@ -108,6 +108,34 @@ IRLocations::Place IRLocations::placeOf(const llvm::DILocation *DL) {
   return Out;
 }
 
+SourceLocation IRLocations::asmStatementEnd(SourceLocation Loc) {
+  if (Loc.isInvalid() || Loc.isMacroID())
+    return Loc;
+  Token Tok;
+  SourceLocation At = Loc;
+  auto Next = [&]() {
+    if (Lexer::getRawToken(At, Tok, SM, LangOpts, true))
+      return false;
+    At = Tok.getEndLoc();
+    return true;
+  };
+  // asm, volatile, __volatile__, goto, then the parenthesised operands.
+  unsigned Words = 0;
+  while (Next() && Tok.is(tok::raw_identifier) && ++Words <= 4)
+    ;
+  if (Words == 0 || !Tok.is(tok::l_paren))
+    return Loc;
+  for (int Open = 1, Tokens = 0; Open > 0 && Tokens < 4096; ++Tokens) {
+    if (!Next())
+      return Loc;
+    if (Tok.is(tok::l_paren))
+      ++Open;
+    else if (Tok.is(tok::r_paren) && --Open == 0)
+      return Tok.getLocation();
+  }
+  return Loc;
+}
+
 SourceLocation IRLocations::lvalueBefore(SourceLocation Op) {
   if (Op.isInvalid() || Op.isMacroID())
     return Op;

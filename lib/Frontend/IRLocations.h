@@ -46,6 +46,10 @@ public:
   /// its subscripts, member accesses and calls), and its length, when it is
   /// on one line; empty otherwise.
   std::string expressionAt(clang::SourceLocation Loc, unsigned &Length);
+  /// The end of an asm statement that starts at Loc (its closing
+  /// parenthesis): nvcc's line table puts a multi-line asm's instructions
+  /// on its last line. Loc itself when it is not one.
+  clang::SourceLocation asmStatementEnd(clang::SourceLocation Loc);
   /// The start of the lvalue an assignment operator (=, +=, ++, ...) at Op
   /// writes, on the same line; Op itself when there is none.
   clang::SourceLocation lvalueBefore(clang::SourceLocation Op);

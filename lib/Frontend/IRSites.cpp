@@ -207,6 +207,8 @@ struct IRSiteWalker {
   clang::SourceLocation lvalueLocation(const Instruction &I, const IRLocations::Place &Pl) {
     if (isa<StoreInst>(&I) || isa<LoadInst>(&I))
       return T.Locs.lvalueBefore(Pl.Loc);
+    if (const auto *C = dyn_cast<CallBase>(&I); C && C->isInlineAsm())
+      return T.Locs.asmStatementEnd(Pl.Loc);
     return Pl.Loc;
   }
 
