@@ -180,7 +180,8 @@ void keepLoops(llvm::Module &M) {
 struct KeepRuntimeLoops : llvm::PassInfoMixin<KeepRuntimeLoops> {
   llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &, llvm::LoopStandardAnalysisResults &AR,
                               llvm::LPMUpdater &) {
-    if (llvm::GetUnrollMetadata(L.getLoopID(), "llvm.loop.unroll.count") && !AR.SE.getSmallConstantTripCount(&L))
+    if (L.getLoopID() && llvm::GetUnrollMetadata(L.getLoopID(), "llvm.loop.unroll.count") &&
+        !AR.SE.getSmallConstantTripCount(&L))
       addLoopAttribute(L, "llvm.loop.unroll.disable");
     return llvm::PreservedAnalyses::all();
   }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionWalker.h"
+#include "PtxInstructions.h"
 #include "WalkerSupport.h"
 
 #include "clang/AST/Attr.h"
@@ -92,18 +93,7 @@ std::optional<std::string> blockBarrierSpelling(const CallExpr *Call) {
 
 bool isBlockBarrierAsm(const Stmt *S) {
   const auto *Asm = dyn_cast<GCCAsmStmt>(S);
-  if (!Asm)
-    return false;
-  std::string Text = Asm->getAsmString()->getString().str();
-  for (const char *Op : {"barrier.sync", "bar.sync"}) {
-    size_t P = Text.find(Op);
-    if (P == std::string::npos)
-      continue;
-    size_t End = Text.find(';', P);
-    std::string Operands = Text.substr(P, End == std::string::npos ? std::string::npos : End - P);
-    return Operands.find(',') == std::string::npos; // no thread count
-  }
-  return false;
+  return Asm && isBlockBarrierPtx(Asm->getAsmString()->getString());
 }
 
 SourcePos FunctionWalker::pos(SourceLocation L) const {

@@ -360,18 +360,37 @@ const BasicBlock *IRTranslator::liftOutOfLoops(const BasicBlock *P, const BasicB
 
 namespace {
 
-/// How a guard reads to users: the other way out of the branch returns,
-/// leaves the loop, or neither.
-GuardKind kindOfEdge(const BasicBlock *From, const BasicBlock *To, const llvm::LoopInfo &LI) {
+/// How a guard reads to users: the other way out of the branch leaves the
+/// loop (break), or goes to the function's end without coming back to this
+/// side (early return), or rejoins it (if).
+GuardKind kindOfEdge(const BasicBlock *From, const BasicBlock *To, const llvm::LoopInfo &LI,
+                     const llvm::PostDominatorTree &PDT, IRLocations &Locs) {
   const auto *Br = dyn_cast<BranchInst>(From->getTerminator());
   if (!Br || !Br->isConditional())
     return isa<SwitchInst>(From->getTerminator()) ? GuardKind::Switch : GuardKind::If;
+  // The source says which: `if (c) return;` and `if (!c) { rest }` are one
+  // branch in the IR.
+  if (const DILocation *DL = Br->getDebugLoc().get(); DL && !DL->getInlinedAt()) {
+    clang::SourceLocation Loc;
+    Locs.positionOf(DL, &Loc);
+    std::string Jump = Locs.ifStatementJump(Loc);
+    if (Jump == "return")
+      return GuardKind::EarlyReturn;
+    if (Jump == "break")
+      return GuardKind::Break;
+    if (Jump == "continue")
+      return GuardKind::Continue;
+  }
   const BasicBlock *Other = Br->getSuccessor(0) == To ? Br->getSuccessor(1) : Br->getSuccessor(0);
   const Loop *L = LI.getLoopFor(From);
   if (L && !L->contains(Other) && L->contains(To))
     return GuardKind::Break;
+  // The other side returns when it reaches the function's end on its own,
+  // before any block this side also comes to.
   const BasicBlock *B = Other;
   for (unsigned Steps = 0; B && Steps < 4; ++Steps) {
+    if (PDT.dominates(B, To))
+      return GuardKind::If; // the two sides meet again
     if (isa<ReturnInst>(B->getTerminator()) || isa<UnreachableInst>(B->getTerminator()))
       return GuardKind::EarlyReturn;
     B = B->getSingleSuccessor();
@@ -435,7 +454,7 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
     if (!(E->isConst() && E->Value)) {
       Guard New{E, false, WhereOf(Ins[0].Pred), GuardKind::If};
       if (!Ins[0].Lifted) {
-        New.Kind = kindOfEdge(Ins[0].Pred, BB, A.LI);
+        New.Kind = kindOfEdge(Ins[0].Pred, BB, A.LI, A.PDT, Locs);
         // Keep the branch's own condition, negated when BB is its else side.
         if (const auto *Br = dyn_cast<BranchInst>(Ins[0].Pred->getTerminator()); Br && Br->isConditional()) {
           New.Cond = intOf(Br->getCondition());

@@ -7,6 +7,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 
+#include <cstring>
+
 using namespace clang;
 
 namespace cbl {
@@ -106,6 +108,72 @@ IRLocations::Place IRLocations::placeOf(const llvm::DILocation *DL) {
   for (const auto &[Site, Callee] : Frames)
     Out.Chain.push_back({positionOf(Site), Callee ? Callee->getName().str() : std::string()});
   return Out;
+}
+
+SourceLocation IRLocations::memberCallStart(SourceLocation Loc) {
+  if (Loc.isInvalid() || Loc.isMacroID())
+    return Loc;
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  size_t At = SM.getFileOffset(Loc), I = At;
+  if (Invalid || At > Buf.size())
+    return Loc;
+  auto Word = [&](size_t &J) {
+    size_t End = J;
+    while (J > 0 && (isalnum(Buf[J - 1]) || Buf[J - 1] == '_'))
+      --J;
+    return J < End;
+  };
+  // name . name . name -> ... (a chain of objects, no calls or subscripts)
+  for (;;) {
+    size_t J = I;
+    if (J > 0 && Buf[J - 1] == '.')
+      J -= 1;
+    else if (J > 1 && Buf.substr(J - 2, 2) == "->")
+      J -= 2;
+    else
+      break;
+    if (!Word(J))
+      break;
+    I = J;
+  }
+  return Loc.getLocWithOffset(int(I) - int(At));
+}
+
+std::string IRLocations::ifStatementJump(SourceLocation Loc) {
+  if (Loc.isInvalid() || Loc.isMacroID())
+    return "";
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  size_t I = SM.getFileOffset(Loc);
+  if (Invalid || I > Buf.size())
+    return "";
+  // Back over blanks and '(' to the `if` keyword.
+  auto Blank = [](char C) { return C == ' ' || C == '\t' || C == '\n' || C == '\r'; };
+  while (I > 0 && Blank(Buf[I - 1]))
+    --I;
+  if (I == 0 || Buf[I - 1] != '(')
+    return "";
+  size_t Open = --I;
+  while (I > 0 && Blank(Buf[I - 1]))
+    --I;
+  if (I < 2 || Buf.substr(I - 2, 2) != "if" || (I > 2 && (isalnum(Buf[I - 3]) || Buf[I - 3] == '_')))
+    return "";
+  // Forward over the balanced condition, then the first word of the body.
+  int Depth = 0;
+  size_t J = Open;
+  for (; J < Buf.size(); ++J) {
+    if (Buf[J] == '(')
+      ++Depth;
+    else if (Buf[J] == ')' && --Depth == 0)
+      break;
+  }
+  for (++J; J < Buf.size() && (Blank(Buf[J]) || Buf[J] == '{'); ++J)
+    ;
+  for (const char *Word : {"return", "break", "continue"})
+    if (Buf.substr(J).starts_with(Word) && (J + strlen(Word) >= Buf.size() || !isalnum(Buf[J + strlen(Word)])))
+      return Word;
+  return "";
 }
 
 SourceLocation IRLocations::asmStatementEnd(SourceLocation Loc) {

@@ -46,10 +46,18 @@ public:
   /// its subscripts, member accesses and calls), and its length, when it is
   /// on one line; empty otherwise.
   std::string expressionAt(clang::SourceLocation Loc, unsigned &Length);
+  /// Where a call written as a member call (block.sync()) starts: the
+  /// object before the name at Loc, which is where the debug info puts it.
+  clang::SourceLocation memberCallStart(clang::SourceLocation Loc);
   /// The end of an asm statement that starts at Loc (its closing
   /// parenthesis): nvcc's line table puts a multi-line asm's instructions
   /// on its last line. Loc itself when it is not one.
   clang::SourceLocation asmStatementEnd(clang::SourceLocation Loc);
+  /// What the statement controlled by the `if` whose condition starts at
+  /// Loc is: `if (c) return;` (or `{ return; }`) gives "return", likewise
+  /// "break" and "continue"; empty otherwise. In the IR an early return
+  /// and an if around the rest of the function are one branch.
+  std::string ifStatementJump(clang::SourceLocation Loc);
   /// The start of the lvalue an assignment operator (=, +=, ++, ...) at Op
   /// writes, on the same line; Op itself when there is none.
   clang::SourceLocation lvalueBefore(clang::SourceLocation Op);

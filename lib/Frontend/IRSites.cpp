@@ -242,13 +242,22 @@ struct IRSiteWalker {
     T.Out.Accesses.push_back(std::move(A));
   }
 
-  void barrier(const Instruction &I, const std::string &Spelling) {
+  /// A block barrier. One inlined from a helper is at the call in the
+  /// analysed function, as the call that executes a block barrier.
+  /// Spelled: the source text of the call when Spelling is only a default.
+  void barrier(const Instruction &I, const std::string &Spelling, bool FromSource = true) {
     BarrierSite B;
     IRLocations::Place Pl = placeOf(I);
-    B.Where = Pl.Where;
     unsigned Length = 0;
-    std::string Text = T.Locs.expressionAt(Pl.Loc, Length);
+    clang::SourceLocation Start = T.Locs.memberCallStart(Pl.Loc);
+    std::string Text = FromSource ? T.Locs.expressionAt(Start, Length) : "";
     B.Spelling = Text.empty() ? Spelling : Text;
+    B.Where = T.Locs.positionOf(Start);
+    if (!Pl.Chain.empty()) {
+      B.ViaCall = Pl.Chain.front().Callee;
+      B.CalleeBarrier = Pl.Where;
+      B.Where = Pl.Chain.front().Site;
+    }
     B.Guards = T.guardsOf(I.getParent());
     T.Out.Barriers.push_back(std::move(B));
     ++Region;
@@ -474,8 +483,15 @@ struct IRSiteWalker {
     std::string Spelling;
     if (isBlockBarrier(C, Spelling))
       return barrier(C, Spelling);
-    if (C.isInlineAsm())
+    if (C.isInlineAsm()) {
+      if (isBlockBarrierPtx(cast<InlineAsm>(C.getCalledOperand())->getAsmString()))
+        return barrier(C, "bar.sync (inline PTX)", false);
       return inlineAsm(C);
+    }
+    // A grid barrier (cooperative_groups::grid_group::sync, declared only).
+    if (const Function *F = C.getCalledFunction())
+      if (llvm::demangle(F->getName().str()).find("grid_group::sync()") != std::string::npos)
+        return barrier(C, "grid_group.sync()", false);
     if (const auto *II = dyn_cast<IntrinsicInst>(&C)) {
       if (const auto *MI = dyn_cast<MemIntrinsic>(II))
         return blockCopy(*MI);

@@ -102,4 +102,15 @@ std::string copyReason(llvm::StringRef Opcode) {
          "destination for cp.async.ca (measured, docs/bank-model.md)";
 }
 
+bool isBlockBarrierPtx(llvm::StringRef Text) {
+  for (const char *Op : {"barrier.sync", "bar.sync"}) {
+    size_t P = Text.find(Op);
+    if (P == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Operands = Text.substr(P).take_until([](char C) { return C == ';'; });
+    return !Operands.contains(','); // no thread count
+  }
+  return false;
+}
+
 } // namespace cbl

@@ -35,6 +35,10 @@ std::optional<uint32_t> matrixAddressLanes(llvm::StringRef Opcode);
 /// The bytes per lane of an inline-PTX ld/st on shared memory.
 std::optional<unsigned> sharedLoadStoreWidth(llvm::StringRef Opcode);
 
+/// Whether the text is a block barrier: bar.sync / barrier.sync with no
+/// thread count (bar.sync 0;), which every thread of the block must reach.
+bool isBlockBarrierPtx(llvm::StringRef Text);
+
 /// Why a cp.async / cp.async.bulk is recorded but not costed (measured).
 std::string copyReason(llvm::StringRef Opcode);
 

@@ -11,6 +11,9 @@
 #define CBL_DEVICE_BODIES_H
 
 __device__ inline void __syncwarp(unsigned m) { __nvvm_bar_warp_sync(m); }
+extern "C" __device__ inline int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
+extern "C" __device__ inline int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
+extern "C" __device__ inline int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
 __device__ inline void __threadfence(void) { __nvvm_membar_gl(); }
 __device__ inline void __threadfence_block(void) { __nvvm_membar_cta(); }
 
