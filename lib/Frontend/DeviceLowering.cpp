@@ -15,6 +15,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -57,6 +58,13 @@ const llvm::Target *nvptxTarget(std::string &Error) {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
+    // The same statement on both sides of a branch (x_top = v; else
+    // x_bottom = v) stays two instructions at their own lines, as in nvcc's
+    // line tables: SimplifyCFG does not sink or hoist them into one.
+    llvm::StringMap<llvm::cl::Option *> &Options = llvm::cl::getRegisteredOptions();
+    for (const char *Name : {"sink-common-insts", "hoist-common-insts"})
+      if (llvm::cl::Option *O = Options.lookup(Name))
+        O->addOccurrence(0, Name, "false");
   });
   return llvm::TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Error);
 }

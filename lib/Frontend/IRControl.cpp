@@ -461,6 +461,22 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
           New.Negated = Br->getSuccessor(0) != BB;
         }
       }
+      // A conjunction is a guard per part (a && b: each a threshold).
+      std::vector<SymRef> Parts{New.Negated ? notOf(New.Cond) : New.Cond};
+      if (Parts[0]->Kind == ExprKind::Binary && Parts[0]->Op == Opcode::LAnd) {
+        for (size_t K = 0; K < Parts.size();) {
+          if (Parts[K]->Kind == ExprKind::Binary && Parts[K]->Op == Opcode::LAnd && Parts.size() < 16) {
+            SymRef L = Parts[K]->Ops[0], R = Parts[K]->Ops[1];
+            Parts[K] = L;
+            Parts.insert(Parts.begin() + long(K) + 1, R);
+          } else {
+            ++K;
+          }
+        }
+        for (const SymRef &P : Parts)
+          G.push_back({P, false, New.Where, New.Kind});
+        return G;
+      }
       G.push_back(New);
     }
     return G;
@@ -537,7 +553,7 @@ SymRef IRTranslator::gatedSelect(const PHINode &P, const std::function<SymRef(co
                   : ExitUnknown ? unknownOf(From->getTerminator(), "which lanes leave the loop this way")
                                 : boolConstant(true);
     SymRef C = andOf(reachFrom(Dom, Node), Edge);
-    V = SymExpr::select(C, Values[K], V, T);
+    V = selectOf(C, Values[K], V, T);
   }
   return V;
 }

@@ -202,6 +202,8 @@ SymRef boolConstant(bool V);
 SymRef andOf(const SymRef &A, const SymRef &B);
 SymRef orOf(const SymRef &A, const SymRef &B);
 SymRef notOf(const SymRef &A);
+/// C ? A : B, as a logical operation when it chooses between truth values.
+SymRef selectOf(const SymRef &C, const SymRef &A, const SymRef &B, IntType T);
 
 } // namespace cbl
 

@@ -70,11 +70,32 @@ SymRef orOf(const SymRef &A, const SymRef &B) {
   return SymExpr::binary(Opcode::LOr, A, B, IntType::boolean());
 }
 
+/// The negation, pushed through && and || (De Morgan) and into
+/// comparisons (!(a < b) is a >= b), so that a guard reads as conditions
+/// that hold: thresholds the warp analysis recognises.
 SymRef notOf(const SymRef &A) {
   if (A->isConst())
     return boolConstant(!A->Value);
   if (A->Kind == ExprKind::Unary && A->Op == Opcode::LNot)
     return A->Ops[0];
+  if (A->Kind == ExprKind::Binary && (A->Op == Opcode::LAnd || A->Op == Opcode::LOr)) {
+    SymRef L = notOf(A->Ops[0]), R = notOf(A->Ops[1]);
+    return A->Op == Opcode::LAnd ? orOf(L, R) : andOf(L, R);
+  }
+  if (A->Kind == ExprKind::Binary && isComparison(A->Op)) {
+    Opcode Inverse = A->Op;
+    switch (A->Op) {
+    case Opcode::LT: Inverse = Opcode::GE; break;
+    case Opcode::LE: Inverse = Opcode::GT; break;
+    case Opcode::GT: Inverse = Opcode::LE; break;
+    case Opcode::GE: Inverse = Opcode::LT; break;
+    case Opcode::EQ: Inverse = Opcode::NE; break;
+    case Opcode::NE: Inverse = Opcode::EQ; break;
+    default: break;
+    }
+    if (Inverse != A->Op)
+      return SymExpr::binary(Inverse, A->Ops[0], A->Ops[1], A->Type);
+  }
   return SymExpr::unary(Opcode::LNot, A, IntType::boolean());
 }
 
@@ -94,6 +115,18 @@ static std::string variableOf(const Value *V) {
       llvm::any_of(Temporaries, [&](const char *T) { return N == T; }) || N.back() >= '0' && N.back() <= '9')
     return "";
   return N.str();
+}
+
+SymRef selectOf(const SymRef &C, const SymRef &A, const SymRef &B, IntType T) {
+  // A truth value chosen between constants is a logical operation, which
+  // the guard analyses read (c ? true : x is c || x).
+  if (T.Bits == 1) {
+    if (A->isConst())
+      return A->Value ? orOf(C, B) : andOf(notOf(C), B);
+    if (B->isConst())
+      return B->Value ? orOf(notOf(C), A) : andOf(C, A);
+  }
+  return SymExpr::select(C, A, B, T);
 }
 
 std::string IRTranslator::nameOf(const Value *V) {
@@ -174,10 +207,19 @@ SymRef IRTranslator::translateInt(const Value *V) {
     return castOf(*C);
   if (const auto *S = dyn_cast<SelectInst>(I)) {
     IntType T = typeOfValue(V);
+    // LLVM's poison-safe logical operators: c ? true : b is c || b, and
+    // c ? b : false is c && b.
+    if (T.Bits == 1) {
+      const auto *TV = dyn_cast<ConstantInt>(S->getTrueValue()), *FV = dyn_cast<ConstantInt>(S->getFalseValue());
+      if (TV && TV->isOne())
+        return orOf(intOf(S->getCondition()), intOf(S->getFalseValue()));
+      if (FV && FV->isZero())
+        return andOf(intOf(S->getCondition()), intOf(S->getTrueValue()));
+    }
     SymRef A = SymExpr::cast(intOf(S->getTrueValue()), T), B = SymExpr::cast(intOf(S->getFalseValue()), T);
     if (A == B || (A->Hash == B->Hash && toString(A) == toString(B)))
       return A;
-    return SymExpr::select(intOf(S->getCondition()), A, B, T);
+    return selectOf(intOf(S->getCondition()), A, B, T);
   }
   if (const auto *P = dyn_cast<PHINode>(I))
     return phiOf(*P);
@@ -392,6 +434,29 @@ SymRef IRTranslator::callOf(const CallBase &C) {
     case Intrinsic::smax: return MinMax(Opcode::Max, signedType(Bits));
     case Intrinsic::umin: return MinMax(Opcode::Min, unsignedType(Bits));
     case Intrinsic::umax: return MinMax(Opcode::Max, unsignedType(Bits));
+    case Intrinsic::fshl:
+    case Intrinsic::fshr: {
+      // A funnel shift by a constant (LLVM's rotate: switch (tid) on
+      // multiples of 32 becomes a switch on rotl(tid, 27)).
+      const auto *Amount = dyn_cast<ConstantInt>(C.getArgOperand(2));
+      if (!Amount || Bits > 64)
+        break;
+      unsigned K = unsigned(Amount->getZExtValue() % Bits);
+      IntType U = unsignedType(Bits);
+      SymRef Hi = SymExpr::cast(intOf(C.getArgOperand(0)), U), Lo = SymExpr::cast(intOf(C.getArgOperand(1)), U);
+      if (K == 0)
+        return SymExpr::cast(ID == Intrinsic::fshl ? Hi : Lo, T);
+      unsigned Left = ID == Intrinsic::fshl ? K : Bits - K;
+      return SymExpr::cast(
+          SymExpr::binary(Opcode::Or, SymExpr::binary(Opcode::Shl, Hi, SymExpr::constant(Left, U), U),
+                          SymExpr::binary(Opcode::Shr, Lo, SymExpr::constant(Bits - Left, U), U), U),
+          T);
+    }
+    case Intrinsic::usub_sat: {
+      IntType U = unsignedType(Bits);
+      SymRef X = SymExpr::cast(intOf(C.getArgOperand(0)), U), Y = SymExpr::cast(intOf(C.getArgOperand(1)), U);
+      return SymExpr::cast(SymExpr::binary(Opcode::Sub, SymExpr::binary(Opcode::Max, X, Y, U), Y, U), T);
+    }
     case Intrinsic::abs: {
       SymRef X = intOf(C.getArgOperand(0));
       return SymExpr::select(SymExpr::binary(Opcode::LT, X, SymExpr::constant(0, X->Type), IntType::boolean()),

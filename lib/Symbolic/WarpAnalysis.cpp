@@ -22,6 +22,34 @@
 
 namespace cbl {
 
+namespace {
+
+/// A threshold condition: order comparisons (gid < n), joined by && and ||
+/// (row < n && col < n; the compiler's i < lo || i > hi), through negations
+/// (!c, and c ? 0 : 1: a thread left where c held). Lanes pass it in runs,
+/// so the warps inside a run pass with every lane.
+bool isThreshold(const SymExpr &E, unsigned Depth = 0) {
+  if (Depth > 32)
+    return false;
+  if (E.Kind == ExprKind::Unary && E.Op == Opcode::LNot)
+    return isThreshold(*E.Ops[0], Depth + 1);
+  if (E.Kind == ExprKind::Select && E.Ops[1]->isConst() && E.Ops[2]->isConst() &&
+      (E.Ops[1]->Value != 0) != (E.Ops[2]->Value != 0))
+    return isThreshold(*E.Ops[0], Depth + 1);
+  if (E.Kind == ExprKind::Binary && (E.Op == Opcode::LAnd || E.Op == Opcode::LOr))
+    return isThreshold(*E.Ops[0], Depth + 1) && isThreshold(*E.Ops[1], Depth + 1);
+  if (E.Kind == ExprKind::Binary &&
+      (E.Op == Opcode::LT || E.Op == Opcode::LE || E.Op == Opcode::GT || E.Op == Opcode::GE))
+    return true;
+  // A part decided for every lane on its own (tid == 0) joins a threshold
+  // without breaking its runs.
+  SymLeaves L = collectLeaves(std::shared_ptr<const SymExpr>(std::shared_ptr<const SymExpr>(), &E));
+  return L.Uniforms.empty() && L.Varyings.empty() &&
+         std::all_of(L.Loops.begin(), L.Loops.end(), [](const SymExpr *X) { return X->LaneVarying; });
+}
+
+} // namespace
+
 EvalShape evalShapeFor(const BlockShape &Shape) {
   EvalShape E;
   if (Shape.known()) {
@@ -229,19 +257,7 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
         // boundary: the warps inside pass with every lane, and that is what
         // they cost, exactly; a boundary warp runs it with fewer lanes.
         // Through negations: !c, and c ? 0 : 1 (a thread left where c held).
-        const SymExpr *Cmp = P.get();
-        for (;;) {
-          if (Cmp->Kind == ExprKind::Unary && Cmp->Op == Opcode::LNot)
-            Cmp = Cmp->Ops[0].get();
-          else if (Cmp->Kind == ExprKind::Select && Cmp->Ops[1]->isConst() &&
-                   Cmp->Ops[2]->isConst() && (Cmp->Ops[1]->Value != 0) != (Cmp->Ops[2]->Value != 0))
-            Cmp = Cmp->Ops[0].get();
-          else
-            break;
-        }
-        bool Threshold = Cmp->Kind == ExprKind::Binary &&
-                         (Cmp->Op == Opcode::LT || Cmp->Op == Opcode::LE ||
-                          Cmp->Op == Opcode::GT || Cmp->Op == Opcode::GE);
+        bool Threshold = isThreshold(*P);
         for (const auto &KV : Names)
           addUnique(Threshold ? C.ThresholdBy : C.BoundBy, KV.first);
         // f == u with u warp-uniform: the lanes that pass share f's value.
