@@ -158,6 +158,7 @@ private:
   // IRValues.cpp
   SymRef translateInt(const llvm::Value *V);
   SymRef binaryOf(const llvm::BinaryOperator &B);
+  SymRef boundaryOf(const llvm::ICmpInst &C, const SymRef &L, const SymRef &R);
   SymRef compareOf(const llvm::ICmpInst &C);
   SymRef unshrunkMask(const llvm::BinaryOperator &B, IntType S);
   SymRef castOf(const llvm::CastInst &C);

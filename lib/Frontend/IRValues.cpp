@@ -313,6 +313,35 @@ SymRef IRTranslator::unshrunkMask(const BinaryOperator &B, IntType S) {
   return nullptr;
 }
 
+/// The compiler writes `j >= 1` as `j != 0` when j cannot be negative (and
+/// `j < 1` as `j == 0`). For a value of threads and blocks alike
+/// (blockIdx.y * 16 + threadIdx.y) the comparison is read back as the order
+/// comparison it is at the end of the value's range, a threshold that
+/// splits the block at a boundary (the warp analysis's interior rule).
+SymRef IRTranslator::boundaryOf(const ICmpInst &C, const SymRef &L, const SymRef &R) {
+  const auto *K = dyn_cast<ConstantInt>(C.getOperand(1));
+  if (!C.isEquality() || !K || !A.SE.isSCEVable(C.getOperand(0)->getType()))
+    return nullptr;
+  SymLeaves Lv = collectLeaves(L);
+  if (!Lv.usesLane() || Lv.Uniforms.empty())
+    return nullptr;
+  const SCEV *X = A.SE.getSCEV(const_cast<Value *>(C.getOperand(0)));
+  const APInt &V = K->getValue();
+  bool Eq = C.getPredicate() == CmpInst::ICMP_EQ;
+  unsigned Bits = V.getBitWidth();
+  auto Make = [&](Opcode O, IntType T) {
+    return SymExpr::binary(O, SymExpr::cast(L, T), SymExpr::cast(R, T), IntType::boolean());
+  };
+  ConstantRange Signed = A.SE.getSignedRange(X), UnsignedR = A.SE.getUnsignedRange(X);
+  if (Signed.getSignedMin() == V)
+    return Make(Eq ? Opcode::LE : Opcode::GT, signedType(Bits));
+  if (Signed.getSignedMax() == V)
+    return Make(Eq ? Opcode::GE : Opcode::LT, signedType(Bits));
+  if (UnsignedR.getUnsignedMax() == V)
+    return Make(Eq ? Opcode::GE : Opcode::LT, unsignedType(Bits));
+  return nullptr;
+}
+
 SymRef IRTranslator::compareOf(const ICmpInst &C) {
   const Value *LV = C.getOperand(0), *RV = C.getOperand(1);
   SymRef L, R;
@@ -331,6 +360,8 @@ SymRef IRTranslator::compareOf(const ICmpInst &C) {
     return unknownOf(&C, "comparison not modelled");
   }
   IntType T = C.isUnsigned() ? unsignedType(Bits) : signedType(Bits);
+  if (SymRef Order = boundaryOf(C, L, R))
+    return Order;
   Opcode O = Opcode::EQ;
   switch (C.getPredicate()) {
   case CmpInst::ICMP_EQ: O = Opcode::EQ; break;
