@@ -155,78 +155,6 @@ Severity possibleSeverity(const CheckOptions &O) {
 
 } // namespace
 
-/// The arrays one declaration stands for: itself and its instantiations in
-/// other template instantiations (a fix edits the declaration, so all).
-static std::vector<unsigned> sameDeclaration(const std::vector<SharedArray> &Arrays, unsigned Id) {
-  std::vector<unsigned> Out;
-  const SourcePos &D = Arrays[Id].Decl;
-  for (const SharedArray &A : Arrays)
-    if (A.Id == Id || (D.valid() && A.Decl.File == D.File && A.Decl.Offset == D.Offset &&
-                       A.Name == Arrays[Id].Name))
-      Out.push_back(A.Id);
-  return Out;
-}
-
-unsigned BankConflictCheck::findPadding(CheckContext &Ctx, const std::vector<Evaluated> &All,
-                                        const Evaluated &Target) {
-  const auto &Arrays = Ctx.Model.Arrays;
-  std::vector<unsigned> Ids = sameDeclaration(Arrays, Target.Access->ArrayId);
-  auto Member = [&](unsigned Id) { return std::find(Ids.begin(), Ids.end(), Id) != Ids.end(); };
-  // Every access of the declaration, in every instantiation; the target is
-  // that access (same place, same operation) wherever it conflicts.
-  std::vector<size_t> Same, Targets;
-  for (size_t I = 0; I < All.size(); ++I) {
-    const Evaluated &E = All[I];
-    if (!Member(E.Access->ArrayId))
-      continue;
-    if (E.Access->Where.Offset == Target.Access->Where.Offset &&
-        E.Access->Where.File == Target.Access->Where.File && E.Access->Op == Target.Access->Op &&
-        E.Verdict.Cost.Wavefronts > E.Verdict.Cost.Ideal)
-      Targets.push_back(Same.size());
-    Same.push_back(I);
-  }
-  for (unsigned Pad = 1; Pad <= 32; ++Pad) {
-    auto VerdictAt = [&](size_t K) -> const AccessVerdict & {
-      auto [It, New] = PaddedCache.try_emplace({Same[K], Pad});
-      if (New) {
-        const Evaluated &E = All[Same[K]];
-        It->second = analyseAccessAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape,
-                                           Ctx.Options.Arch,
-                                           LayoutChange{int(E.Access->ArrayId), Pad, 0}, Ctx.Memo);
-      }
-      return It->second;
-    };
-    // The targets first, stopping at the first block shape one still
-    // conflicts in: the full verdicts are computed only for paddings that
-    // make every instance of it conflict-free.
-    bool Clean = true;
-    for (size_t T = 0; T < Targets.size() && Clean; ++T) {
-      const Evaluated &E = All[Same[Targets[T]]];
-      Clean = conflictFreeAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape, Ctx.Options.Arch,
-                                   LayoutChange{int(E.Access->ArrayId), Pad, 0}, Ctx.Memo);
-      if (Clean) {
-        const AccessVerdict &V = VerdictAt(Targets[T]);
-        Clean = (V.Status == VerdictStatus::Exact || V.Status == VerdictStatus::Bound) &&
-                V.Cost.Wavefronts == V.Cost.Ideal;
-      }
-    }
-    if (!Clean)
-      continue;
-    bool NoWorse = true;
-    for (size_t K = 0; K < Same.size() && NoWorse; ++K) {
-      const AccessVerdict &Before = All[Same[K]].Verdict;
-      if (Before.Status != VerdictStatus::Exact && Before.Status != VerdictStatus::Bound)
-        continue;
-      const AccessVerdict &After = VerdictAt(K);
-      NoWorse = After.Status == Before.Status &&
-                After.Cost.Wavefronts - After.Cost.Ideal <= Before.Cost.Wavefronts - Before.Cost.Ideal;
-    }
-    if (NoWorse)
-      return Pad;
-  }
-  return 0;
-}
-
 /// "an XOR swizzle of the 16-byte chunks of 'tile' by the row, element
 /// [r][c] stored at [r][((c / 8) ^ (r % 8)) * 8 + c % 8] in every access,
 /// makes every access to 'tile' conflict-free (verified ...)". Not a
@@ -242,39 +170,9 @@ static std::string swizzleNote(const SharedArray &Arr, unsigned Chunk) {
                      Chunk, Arr.Name, Col, Arr.Name);
 }
 
-unsigned BankConflictCheck::findSwizzle(CheckContext &Ctx, const std::vector<Evaluated> &All,
-                                        unsigned Id) {
-  auto Cached = SwizzleCache.find(Id);
-  if (Cached != SwizzleCache.end())
-    return Cached->second;
-  unsigned &Answer = SwizzleCache[Id];
-  const auto &Arrays = Ctx.Model.Arrays;
-  std::vector<unsigned> Ids = sameDeclaration(Arrays, Id);
-  for (unsigned Other : Ids)
-    if (!swizzleRowBytes(Arrays[Other]))
-      return Answer = 0;
-  for (unsigned Chunk : {16u, 4u}) {
-    if (Arrays[Id].ElementSize > Chunk)
-      continue;
-    bool Clean = true;
-    for (size_t I = 0; I < All.size() && Clean; ++I) {
-      const Evaluated &E = All[I];
-      if (std::find(Ids.begin(), Ids.end(), E.Access->ArrayId) == Ids.end())
-        continue;
-      // A wider access would straddle chunks that move independently.
-      Clean = E.Access->Width <= Chunk &&
-              conflictFreeAnyShape(*E.Access, E.Fn->Loops, Arrays, E.Fn->Shape, Ctx.Options.Arch,
-                                   LayoutChange{int(E.Access->ArrayId), 0, Chunk}, Ctx.Memo);
-    }
-    if (Clean)
-      return Answer = Chunk;
-  }
-  return Answer = 0;
-}
-
 /// What distinguishes this finding from others at its location (another
 /// instantiation, call site or block shape), for mergeFindings.
-static void describeInstance(Finding &F, const BankConflictCheck::Evaluated &E, bool SystemHeaders) {
+static void describeInstance(Finding &F, const EvaluatedAccess &E, bool SystemHeaders) {
   const SharedAccess &A = *E.Access;
   const AccessVerdict &V = E.Verdict;
   // The load and the store of a read-modify-write are one finding too.
@@ -303,8 +201,7 @@ static void describeInstance(Finding &F, const BankConflictCheck::Evaluated &E, 
       F.AlsoSuppressedAt.push_back(C.Site);
 }
 
-Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluated> &All,
-                                    const Evaluated &E) {
+Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E) {
   const SharedAccess &A = *E.Access;
   const AccessVerdict &V = E.Verdict;
   const SharedArray &Arr = Ctx.Model.Arrays[A.ArrayId];
@@ -449,7 +346,7 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
                                    Ctx.Budget->Limit),
                        {}});
   } else if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
-    if (unsigned Pad = findPadding(Ctx, All, E)) {
+    if (unsigned Pad = Fixes.padding(E)) {
       FixIt Fix{*Arr.InnermostExtent, Arr.InnermostExtentText + " + " + std::to_string(Pad)};
       // In a template the outer extents differ between instantiations.
       size_t Instances = sameDeclaration(Ctx.Model.Arrays, A.ArrayId).size();
@@ -475,7 +372,7 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, const std::vector<Evaluat
                                      Arr.Name),
                          {}});
     }
-    if (unsigned Chunk = findSwizzle(Ctx, All, A.ArrayId))
+    if (unsigned Chunk = Fixes.swizzle(A.ArrayId))
       F.Notes.push_back({Arr.Decl, swizzleNote(Arr, Chunk), {}});
   } else if (Arr.Dims.size() <= 1) {
     F.Notes.push_back({Arr.Decl,
@@ -495,7 +392,6 @@ void BankConflictCheck::run(CheckContext &Ctx) {
   const auto &Arrays = Ctx.Model.Arrays;
   std::vector<Evaluated> All;
   Compiled.clear();
-  SwizzleCache.clear();
   Compiled.reserve(Ctx.Model.Functions.size());
   for (const FunctionModel &F : Ctx.Model.Functions) {
     FunctionInProgress Marked(F);
@@ -513,7 +409,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
                                            Ctx.Memo)});
     }
   }
-  PaddedCache.clear();
+  FixSearch Fixes(Ctx, All);
   std::set<std::tuple<std::string, unsigned, unsigned, AccessOp, std::string>> Reported;
   // Report the worst chunk of a split aggregate first.
   std::vector<size_t> Order(All.size());
@@ -601,7 +497,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     Ctx.Out.Accesses.push_back(std::move(R));
     if (Warn[I]) {
       FunctionInProgress Marked(*E.Fn);
-      Ctx.Out.Findings.push_back(diagnose(Ctx, All, E));
+      Ctx.Out.Findings.push_back(diagnose(Ctx, Fixes, E));
     }
   }
 }

@@ -1,0 +1,129 @@
+//===- FixSearch.cpp - Paddings and swizzles, once per declaration --------===//
+#include "FixSearch.h"
+
+#include <algorithm>
+
+namespace cbl {
+
+std::vector<unsigned> sameDeclaration(const std::vector<SharedArray> &Arrays, unsigned Id) {
+  std::vector<unsigned> Out;
+  const SourcePos &D = Arrays[Id].Decl;
+  for (const SharedArray &A : Arrays)
+    if (A.Id == Id || (D.valid() && A.Decl.File == D.File && A.Decl.Offset == D.Offset &&
+                       A.Name == Arrays[Id].Name))
+      Out.push_back(A.Id);
+  return Out;
+}
+
+FixSearch::FixSearch(CheckContext &Ctx, const std::vector<EvaluatedAccess> &All)
+    : Ctx(Ctx), All(All) {
+  const auto &Arrays = Ctx.Model.Arrays;
+  Canonical.resize(Arrays.size());
+  for (const SharedArray &A : Arrays)
+    Canonical[A.Id] = sameDeclaration(Arrays, A.Id).front();
+  // Every access of a declaration, in every instantiation; the conflicted
+  // ones by place, so that a target finds its instances at once.
+  for (size_t I = 0; I < All.size(); ++I) {
+    const EvaluatedAccess &E = All[I];
+    Declaration &D = declarationOf(E.Access->ArrayId);
+    D.Members.push_back(I);
+    if (E.Verdict.Cost.Wavefronts > E.Verdict.Cost.Ideal)
+      D.Conflicted[{E.Access->Where.File, E.Access->Where.Offset, E.Access->Op}].push_back(I);
+  }
+}
+
+const FixSearch::PaddedResult &FixSearch::padded(size_t Index, unsigned Pad) {
+  auto [It, New] = Padded.try_emplace({Index, Pad});
+  if (New) {
+    const EvaluatedAccess &E = All[Index];
+    AccessVerdict V = analyseAccessAnyShape(*E.Access, E.Fn->Loops, Ctx.Model.Arrays, E.Fn->Shape,
+                                            Ctx.Options.Arch,
+                                            LayoutChange{int(E.Access->ArrayId), Pad, 0}, Ctx.Memo);
+    It->second = {V.Status, V.Cost.Wavefronts, V.Cost.Ideal};
+  }
+  return It->second;
+}
+
+/// The targets stop at the first block shape one still conflicts in: the
+/// full verdicts are computed only for paddings that make every instance of
+/// the target conflict-free.
+bool FixSearch::targetsClean(const std::vector<size_t> &Targets, unsigned Pad) {
+  for (size_t T : Targets) {
+    const EvaluatedAccess &E = All[T];
+    if (!conflictFreeAnyShape(*E.Access, E.Fn->Loops, Ctx.Model.Arrays, E.Fn->Shape,
+                              Ctx.Options.Arch, LayoutChange{int(E.Access->ArrayId), Pad, 0},
+                              Ctx.Memo))
+      return false;
+    const PaddedResult &V = padded(T, Pad);
+    if ((V.Status != VerdictStatus::Exact && V.Status != VerdictStatus::Bound) ||
+        V.Wavefronts != V.Ideal)
+      return false;
+  }
+  return true;
+}
+
+/// No access of the declaration gets more excess wavefronts, nor another
+/// status, with the padding: once per declaration and padding.
+bool FixSearch::noWorse(Declaration &D, unsigned Pad) {
+  auto [It, New] = D.NoWorse.try_emplace(Pad, true);
+  if (!New)
+    return It->second;
+  for (size_t I : D.Members) {
+    const AccessVerdict &Before = All[I].Verdict;
+    if (Before.Status != VerdictStatus::Exact && Before.Status != VerdictStatus::Bound)
+      continue;
+    const PaddedResult &After = padded(I, Pad);
+    if (After.Status != Before.Status ||
+        After.Wavefronts - After.Ideal > Before.Cost.Wavefronts - Before.Cost.Ideal)
+      return It->second = false;
+  }
+  return true;
+}
+
+unsigned FixSearch::padding(const EvaluatedAccess &Target) {
+  Declaration &D = declarationOf(Target.Access->ArrayId);
+  Place P{Target.Access->Where.File, Target.Access->Where.Offset, Target.Access->Op};
+  auto Known = D.Padding.find(P);
+  if (Known != D.Padding.end())
+    return Known->second;
+  static const std::vector<size_t> None;
+  auto Conflicted = D.Conflicted.find(P);
+  const std::vector<size_t> &Targets = Conflicted == D.Conflicted.end() ? None : Conflicted->second;
+  for (unsigned Pad = 1; Pad <= 32; ++Pad)
+    if (targetsClean(Targets, Pad) && noWorse(D, Pad))
+      return D.Padding[P] = Pad;
+  return D.Padding[P] = 0;
+}
+
+bool FixSearch::swizzleClean(Declaration &D, unsigned Chunk) {
+  auto [It, New] = D.SwizzleClean.try_emplace(Chunk, true);
+  if (!New)
+    return It->second;
+  for (size_t I : D.Members) {
+    const EvaluatedAccess &E = All[I];
+    // A wider access would straddle chunks that move independently.
+    if (E.Access->Width > Chunk ||
+        !conflictFreeAnyShape(*E.Access, E.Fn->Loops, Ctx.Model.Arrays, E.Fn->Shape,
+                              Ctx.Options.Arch, LayoutChange{int(E.Access->ArrayId), 0, Chunk},
+                              Ctx.Memo))
+      return It->second = false;
+  }
+  return true;
+}
+
+unsigned FixSearch::swizzle(unsigned Id) {
+  auto [It, New] = Swizzles.try_emplace(Id, 0);
+  if (!New)
+    return It->second;
+  const auto &Arrays = Ctx.Model.Arrays;
+  for (unsigned Other : sameDeclaration(Arrays, Id))
+    if (!swizzleRowBytes(Arrays[Other]))
+      return 0;
+  Declaration &D = declarationOf(Id);
+  for (unsigned Chunk : {16u, 4u})
+    if (Arrays[Id].ElementSize <= Chunk && swizzleClean(D, Chunk))
+      return It->second = Chunk;
+  return 0;
+}
+
+} // namespace cbl
