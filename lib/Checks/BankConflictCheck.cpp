@@ -48,9 +48,10 @@ std::string onBank(const SharedAccess &A, const AccessVerdict &V) {
                               "lanes on one word)",
                               V.Cost.WorstBank);
   if (A.Atomic == AtomicRule::CasLoop || A.Atomic == AtomicRule::GenericCasLoop)
-    S += fmt::format("; it compiles to a compare-and-swap loop that runs {} times, plus {} wavefronts "
+    S += fmt::format("; it compiles to a compare-and-swap loop that runs {}, plus {} wavefront{} "
                      "of loads",
-                     V.Cost.Iterations, V.Cost.LoopLoadWavefronts);
+                     V.Cost.Iterations == 1 ? "once" : fmt::format("{} times", V.Cost.Iterations),
+                     V.Cost.LoopLoadWavefronts, V.Cost.LoopLoadWavefronts == 1 ? "" : "s");
   return S;
 }
 
@@ -226,11 +227,11 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
   F.Where = U < 0 ? A.Where : A.CallChain[size_t(U)].Site;
   if (U < 0 && A.Length)
     F.Ranges.push_back({A.Where, A.Length});
-  F.Message = fmt::format("{}{}-way bank conflict {} '{}'{}: {} lanes of warp {} {}{}{} "
+  F.Message = fmt::format("{}{}-way bank conflict {} '{}'{}: {} lane{} of warp {} {}{}{} "
                           "({} wavefronts, ideal {})",
                           Varies ? "up to " : "", V.Cost.Degree, doing(A), Arr.Name, In,
-                          Lanes.size(), V.Warp, onBank(A, V), Phase, Varies ? When : "",
-                          V.Cost.Wavefronts, V.Cost.Ideal);
+                          Lanes.size(), Lanes.size() == 1 ? "" : "s", V.Warp, onBank(A, V), Phase,
+                          Varies ? When : "", V.Cost.Wavefronts, V.Cost.Ideal);
   describeInstance(F, E, Ctx.Options.SystemHeaders);
   if (!V.Condition.empty()) {
     // One finding with the definite instances of this access (the worse
@@ -258,11 +259,20 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
   } else if (WidthCases) {
     F.Message += " at " + V.Cases.front().Label;
   } else if (!V.Cases.empty()) {
-    F.Message += fmt::format(" in each of the {} {}iterations", V.Cases.size(),
-                             V.RepeatedIterations ? "distinct " : "");
-    if (V.RepeatedIterations)
-      F.Message += fmt::format(" (the other {} warp iterations repeat one of them)",
-                               V.RepeatedIterations);
+    // One case without a label: a loop not run, the same in every iteration.
+    size_t N = V.Cases.size();
+    std::string Distinct = V.RepeatedIterations ? "distinct " : "";
+    if (N == 1 && V.Cases.front().Label.empty() && !V.RepeatedIterations)
+      F.Message += " in every iteration";
+    else
+      F.Message += N == 1 ? fmt::format(" in its 1 {}iteration ({})", Distinct, V.Cases.front().Label)
+                          : fmt::format(" in each of the {} {}iterations", N, Distinct);
+    std::string Which = N == 1 ? "it" : "one of them";
+    if (V.RepeatedIterations == 1)
+      F.Message += fmt::format(" (the other warp iteration repeats {})", Which);
+    else if (V.RepeatedIterations)
+      F.Message += fmt::format(" (the other {} warp iterations repeat {})", V.RepeatedIterations,
+                               Which);
   }
 
   // How the address depends on the lane.
@@ -292,7 +302,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
                        Words, Words == 1 || Words == -1 ? "" : "s", Words < 0 ? -Words : Words, Banks,
                        G, Banks / G, Banks / G == 1 ? "" : "s");
   } else if (Stride) {
-    How += fmt::format("; consecutive lanes are {} bytes apart", *Stride);
+    How += fmt::format("; consecutive lanes are {} byte{} apart", *Stride,
+                       *Stride == 1 || *Stride == -1 ? "" : "s");
   }
   // Without a computed cost (a condition decided by isl) there is no lane
   // table to explain.

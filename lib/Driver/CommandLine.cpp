@@ -376,7 +376,7 @@ std::string outputOptions(OutputOptions &O) {
 int collectInputs(const ExcludeFilter &Excluded,
                   std::unique_ptr<clang::tooling::CompilationDatabase> Fixed,
                   std::unique_ptr<StdinInput> &Stdin, std::vector<std::string> &Files,
-                  std::unique_ptr<CompileCommands> &Database) {
+                  std::unique_ptr<CompileCommands> &Database, size_t &NotSource) {
   std::vector<std::string> Given(Inputs.begin(), Inputs.end());
   size_t Dashes = llvm::count(Given, "-");
   if (Dashes > 1)
@@ -393,12 +393,14 @@ int collectInputs(const ExcludeFilter &Excluded,
   }
   if (Given.empty() && BuildPath.empty())
     return usageError("no input files (see --help)");
-  std::string Errors;
-  Files = expandInputs(Given, Excluded, Errors);
-  if (!Errors.empty()) {
-    errs() << Errors;
+  ExpandedInputs Expanded = expandInputs(Given, Excluded);
+  if (!Expanded.Errors.empty()) {
+    errs() << Expanded.Errors;
     return 2;
   }
+  errs() << Expanded.Notes;
+  Files = std::move(Expanded.Files);
+  NotSource = Expanded.NotSource.size();
   std::string LoadError;
   Database = CompileCommands::load(BuildPath, Given.empty() ? "" : Given.front(), std::move(Fixed),
                                    LoadError);
@@ -411,7 +413,7 @@ int collectInputs(const ExcludeFilter &Excluded,
     return usageError("no CUDA entries (.cu files, -x cu) in '" + Database->databasePath() + "'");
   for (const std::string &F : Database->sources())
     if (!Excluded.excluded(F))
-      Files.push_back(F);
+      Files.push_back(displayPath(F));
   return 0;
 }
 
@@ -426,6 +428,9 @@ std::string textOptions(TextOptions &T) {
   T.Only.FunctionGlob = ExplainFunction;
   T.Only.Array = ExplainArray;
   T.Color = UseColor.getNumOccurrences() ? bool(UseColor) : outs().has_colors();
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    T.PathRoot = std::string(Cwd);
   return "";
 }
 
@@ -466,7 +471,8 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   std::unique_ptr<StdinInput> Stdin;
   std::vector<std::string> Files;
   std::unique_ptr<CompileCommands> Database;
-  if (int RC = collectInputs(*Out.Excluded, std::move(Fixed), Stdin, Files, Database))
+  size_t NotSource = 0;
+  if (int RC = collectInputs(*Out.Excluded, std::move(Fixed), Stdin, Files, Database, NotSource))
     return RC;
   if (Verbose && !Database->databasePath().empty())
     errs() << "cuda-bank-lint: note: using compilation database '" << Database->databasePath()
@@ -533,7 +539,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   bool Failed = !writeFixes(Result.Report, Files, Stdin.get(), ExportFixes, Fix) || Result.HadErrors;
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   if (!Quiet && (Format == OutputFormat::Text || Format == OutputFormat::Github))
-    printSummary(Result.Report, Files.size(), Seconds);
+    printSummary(Result.Report, Files.size(), NotSource, Seconds);
   if (Failed)
     return 2;
   bool FailByLevel = Out.FailLevel && llvm::any_of(Result.Report.Findings, [&](const Finding &F) {

@@ -1,8 +1,11 @@
 //===- Inputs.cpp - Directories, --exclude and stdin -----------------------===//
 #include "cuda-bank-lint/Driver/Inputs.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
+#include "cuda-bank-lint/Report/Reporters.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -21,12 +24,50 @@ bool isCudaSource(llvm::StringRef Path) {
   return Ext == ".cu" || Ext == ".cuh";
 }
 
-/// A file with NUL bytes in its first 8 KiB is not source code.
-bool looksBinary(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return false;
-  return (*Buf)->getBuffer().take_front(8192).contains('\0');
+/// Bytes of a sample that no source text has: control characters other than
+/// whitespace, and bytes that are not part of a valid UTF-8 character.
+size_t strayBytes(llvm::StringRef Sample) {
+  size_t Stray = 0;
+  const llvm::UTF8 *P = Sample.bytes_begin(), *End = Sample.bytes_end();
+  while (P < End) {
+    if (*P < 0x80) {
+      Stray += (*P < 0x20 && !llvm::isSpace(char(*P))) || *P == 0x7f;
+      ++P;
+      continue;
+    }
+    unsigned N = llvm::getNumBytesForUTF8(*P);
+    if (P + N > End)
+      break; // a character cut by the end of the sample
+    if (llvm::isLegalUTF8Sequence(P, P + N)) {
+      P += N;
+    } else {
+      ++Stray;
+      ++P;
+    }
+  }
+  return Stray;
+}
+
+} // namespace
+
+std::string notSourceText(llvm::StringRef Start) {
+  llvm::StringRef Sample = Start.take_front(8192);
+  if (Sample.contains('\0'))
+    return "NUL bytes in its first 8 KiB";
+  // A few stray bytes (a Latin-1 comment) are text; a tenth is not.
+  if (size_t Stray = strayBytes(Sample); Stray * 10 > Sample.size())
+    return "not text: " + std::to_string(Stray) + " of its first " +
+           std::to_string(Sample.size()) + " bytes are neither UTF-8 nor whitespace";
+  return "";
+}
+
+namespace {
+
+/// notSourceText of the file's start; "" when it cannot be read (the
+/// analysis says why).
+std::string notSourceFile(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  return Buf ? notSourceText((*Buf)->getBuffer()) : "";
 }
 
 /// Path relative to the current directory, or empty if it is outside it.
@@ -41,6 +82,16 @@ std::string relativeToCwd(const std::string &Abs) {
 }
 
 } // namespace
+
+std::string displayPath(const std::string &Path) {
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::fs::current_path(Cwd))
+    if (std::string Rel = pathInRoot(Path, std::string(Cwd)); !Rel.empty())
+      return Rel;
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
 
 std::optional<ExcludeFilter> ExcludeFilter::create(const std::vector<std::string> &Globs,
                                                    std::string &Error) {
@@ -71,9 +122,48 @@ bool ExcludeFilter::excluded(const std::string &Path) const {
   return false;
 }
 
-std::vector<std::string> expandInputs(const std::vector<std::string> &Inputs,
-                                      const ExcludeFilter &Exclude, std::string &Errors) {
-  std::vector<std::string> Files;
+namespace {
+
+/// A directory's CUDA files, sorted, into Out; false when it has none.
+bool expandDirectory(const std::string &In, const ExcludeFilter &Exclude, ExpandedInputs &Out) {
+  std::vector<std::string> Found;
+  size_t Cuda = 0;
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator It(In, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    bool Dir = llvm::sys::fs::is_directory(It->path());
+    if (Dir && Exclude.excluded(It->path())) {
+      It.no_push();
+      continue;
+    }
+    if (Dir || !isCudaSource(It->path()))
+      continue;
+    ++Cuda;
+    if (!Exclude.excluded(It->path()))
+      Found.push_back(It->path());
+  }
+  if (EC)
+    Out.Errors += "error: cannot read directory '" + In + "': " + EC.message() + "\n";
+  std::sort(Found.begin(), Found.end());
+  // A binary file named .cu (an object, an archive) is not parsed as source.
+  for (std::string &F : Found) {
+    std::string Why = notSourceFile(F);
+    if (Why.empty()) {
+      Out.Files.push_back(std::move(F));
+      continue;
+    }
+    Out.Notes += F + ": note: skipped: not CUDA source (" + Why + ")\n";
+    Out.NotSource.push_back(std::move(F));
+  }
+  return Cuda;
+}
+
+} // namespace
+
+ExpandedInputs expandInputs(const std::vector<std::string> &Inputs, const ExcludeFilter &Exclude) {
+  ExpandedInputs Out;
+  std::string &Errors = Out.Errors;
+  std::vector<std::string> &Files = Out.Files;
   for (const std::string &In : Inputs) {
     llvm::sys::fs::file_status St;
     if (llvm::sys::fs::status(In, St) || !llvm::sys::fs::exists(St)) {
@@ -83,37 +173,17 @@ std::vector<std::string> expandInputs(const std::vector<std::string> &Inputs,
     if (Exclude.excluded(In))
       continue;
     if (llvm::sys::fs::is_directory(St)) {
-      std::vector<std::string> Found;
-      size_t Cuda = 0;
-      std::error_code EC;
-      for (llvm::sys::fs::recursive_directory_iterator It(In, EC), End; It != End && !EC;
-           It.increment(EC)) {
-        bool Dir = llvm::sys::fs::is_directory(It->path());
-        if (Dir && Exclude.excluded(It->path())) {
-          It.no_push();
-          continue;
-        }
-        if (Dir || !isCudaSource(It->path()))
-          continue;
-        ++Cuda;
-        if (!Exclude.excluded(It->path()))
-          Found.push_back(It->path());
-      }
-      if (EC)
-        Errors += "error: cannot read directory '" + In + "': " + EC.message() + "\n";
-      if (!Cuda)
+      if (!expandDirectory(In, Exclude, Out))
         Errors += "error: no CUDA source files (.cu, .cuh) in directory '" + In + "'\n";
-      std::sort(Found.begin(), Found.end());
-      Files.insert(Files.end(), Found.begin(), Found.end());
       continue;
     }
-    if (looksBinary(In)) {
+    if (!notSourceFile(In).empty()) {
       Errors += "error: '" + In + "' is a binary file, not CUDA source\n";
       continue;
     }
     Files.push_back(In);
   }
-  return Files;
+  return Out;
 }
 
 std::unique_ptr<StdinInput> StdinInput::read(const std::string &AssumedName,

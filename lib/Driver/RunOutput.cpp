@@ -38,7 +38,7 @@ std::string defaultSourceRoot() {
   return std::string(Cwd);
 }
 
-void printSummary(const RunReport &Report, size_t Files, double Seconds) {
+void printSummary(const RunReport &Report, size_t Files, size_t NotSource, double Seconds) {
   size_t Warnings = 0, ErrorFindings = 0, SkippedKernels = 0;
   for (const Finding &F : Report.Findings) {
     ErrorFindings += F.Level == Severity::Error;
@@ -54,6 +54,8 @@ void printSummary(const RunReport &Report, size_t Files, double Seconds) {
   if (Report.SkippedHeaders)
     Partly += formatv(" ({0} header{1} skipped)", Report.SkippedHeaders,
                       Report.SkippedHeaders == 1 ? "" : "s").str();
+  if (NotSource)
+    Partly += formatv(" ({0} non-source file{1} skipped)", NotSource, NotSource == 1 ? "" : "s").str();
   errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
                     Files, Files == 1 ? "" : "s", Partly, accessSummary(Report), Warnings,
                     Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Seconds);

@@ -22,7 +22,8 @@ namespace cbl {
 void printVersion(llvm::raw_ostream &OS);
 
 /// "3 files analysed, ..., 2 warnings, 0 errors in 1.20 s" on stderr.
-void printSummary(const RunReport &Report, size_t Files, double Seconds);
+/// NotSource: files met in directories that are not source, skipped.
+void printSummary(const RunReport &Report, size_t Files, size_t NotSource, double Seconds);
 
 /// The git work tree containing the current directory, else the directory.
 std::string defaultSourceRoot();

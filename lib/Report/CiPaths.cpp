@@ -76,8 +76,8 @@ RootPaths::RootPaths(const RunReport &R, const std::string &Root) : Root(Root) {
   for (const std::string &F : filesOf(R)) {
     std::string Rel = pathInRoot(F, Root);
     Relative[F] = Rel;
-    if (!Rel.empty() && Rel != F)
-      Renames.emplace_back(F, Rel);
+    if (std::string Shown = path(F); Shown != F)
+      Renames.emplace_back(F, Shown);
   }
   // "../src/k.cu" before "k.cu": the longer spelling wins where both match.
   std::stable_sort(Renames.begin(), Renames.end(), [](const auto &A, const auto &B) {
@@ -92,7 +92,11 @@ std::string RootPaths::relative(const std::string &File) const {
 
 std::string RootPaths::path(const std::string &File) const {
   std::string Rel = relative(File);
-  return Rel.empty() ? File : Rel;
+  if (!Rel.empty())
+    return Rel;
+  llvm::SmallString<256> P(File);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
 }
 
 std::string RootPaths::position(const SourcePos &P) const {

@@ -15,6 +15,7 @@
 #include <set>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace cbl {
@@ -144,9 +145,38 @@ void printExplain(llvm::raw_ostream &OS, const AccessRecord &R) {
 
 namespace {
 
+/// Paths as TextOptions::PathRoot asks: without a root, as spelled.
+class ShownPaths {
+public:
+  ShownPaths(const RunReport &R, const std::string &Root) {
+    if (!Root.empty())
+      Paths.emplace(R, Root);
+  }
+  SourcePos at(SourcePos P) const {
+    if (Paths && P.valid())
+      P.File = Paths->path(P.File);
+    return P;
+  }
+  std::string text(const std::string &Message) const { return Paths ? Paths->text(Message) : Message; }
+  std::vector<FixIt> fixes(std::vector<FixIt> Fixes) const {
+    for (FixIt &F : Fixes)
+      F.Range.Begin = at(F.Range.Begin);
+    return Fixes;
+  }
+  std::vector<SourceSpan> spans(std::vector<SourceSpan> Spans) const {
+    for (SourceSpan &S : Spans)
+      S.Begin = at(S.Begin);
+    return Spans;
+  }
+
+private:
+  std::optional<RootPaths> Paths;
+};
+
 /// What --explain says first: the accesses by status, the worst conflicts
 /// and the reasons for what is not exact, before any lane table.
-void printExplainSummary(llvm::raw_ostream &OS, const RunReport &R, const ExplainFilter &Only) {
+void printExplainSummary(llvm::raw_ostream &OS, const RunReport &R, const ExplainFilter &Only,
+                         const ShownPaths &Paths) {
   std::vector<const AccessRecord *> Picked, Conflicts;
   std::set<std::string> Functions;
   std::map<std::string, unsigned> Reasons;
@@ -175,7 +205,8 @@ void printExplainSummary(llvm::raw_ostream &OS, const RunReport &R, const Explai
   for (size_t I = 0; I < Conflicts.size() && I < Shown; ++I) {
     const AccessRecord &A = *Conflicts[I];
     const char *Op = A.Op == AccessOp::Load ? "load" : A.Op == AccessOp::Store ? "store" : "atomic";
-    OS << fmt::format("  {}:{}:{}: {} '{}' in '{}': {}{}-way ({} wavefronts, ideal {})\n", A.Where.File,
+    OS << fmt::format("  {}:{}:{}: {} '{}' in '{}': {}{}-way ({} wavefronts, ideal {})\n",
+                      Paths.at(A.Where).File,
                       A.Where.Line, A.Where.Column, Op, A.Spelling, A.Function,
                       A.Status == VerdictStatus::Bound ? "at most " : "", A.Degree, A.Wavefronts,
                       A.Ideal);
@@ -237,6 +268,7 @@ bool ExplainFilter::matches(const AccessRecord &R) const {
 
 void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opts) {
   ClangPrinter Printer(OS, Opts.Color);
+  ShownPaths Paths(R, Opts.PathRoot);
   for (const Finding &F : R.Findings) {
     // A fix-it elsewhere (the array's declaration) is shown by the note
     // there; under the finding's caret it would pull in every line between.
@@ -244,16 +276,22 @@ void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opt
     for (const FixIt &X : F.Fixes)
       if (X.Range.Begin.File == F.Where.File && X.Range.Begin.Line == F.Where.Line)
         Here.push_back(X);
-    Printer.emit(F.Where, F.Level, F.Message + " [" + F.Check + "]", F.Ranges, Here);
+    Printer.emit(Paths.at(F.Where), F.Level, Paths.text(F.Message) + " [" + F.Check + "]",
+                 Paths.spans(F.Ranges), Paths.fixes(Here));
     for (const FindingNote &N : F.Notes)
-      Printer.emit(N.Where, Severity::Note, N.Message, {}, N.Fixes);
+      Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {},
+                   Paths.fixes(N.Fixes));
   }
   if (!Opts.Explain)
     return;
-  printExplainSummary(OS, R, Opts.Only);
-  for (const AccessRecord &A : R.Accesses)
-    if (Opts.Only.matches(A))
-      printExplain(OS, A);
+  printExplainSummary(OS, R, Opts.Only, Paths);
+  for (const AccessRecord &A : R.Accesses) {
+    if (!Opts.Only.matches(A))
+      continue;
+    AccessRecord Shown = A;
+    Shown.Where = Paths.at(A.Where);
+    printExplain(OS, Shown);
+  }
 }
 
 } // namespace cbl

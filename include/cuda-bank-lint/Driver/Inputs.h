@@ -1,7 +1,8 @@
 //===- Inputs.h - The files a run analyses ---------------------------------===//
 //
 // The command line's inputs become the list of files to analyse: directories
-// recurse into their .cu/.cuh files (sorted), `--exclude=<glob>` skips files
+// recurse into their .cu/.cuh files (sorted; binary ones skipped with a
+// note), `--exclude=<glob>` skips files
 // and directories (also the entries of the project mode, `-p build` without
 // inputs), and `-` is the source on stdin, analysed as if it were the file
 // named by --assume-filename (clang-format's convention) or `<stdin>.cu`.
@@ -10,6 +11,7 @@
 #ifndef CUDA_BANK_LINT_DRIVER_INPUTS_H
 #define CUDA_BANK_LINT_DRIVER_INPUTS_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/GlobPattern.h"
 
 #include <memory>
@@ -38,12 +40,29 @@ private:
   std::vector<llvm::GlobPattern> Patterns;
 };
 
+/// Why the start of a file is not source text: NUL bytes in its first 8 KiB,
+/// or more than a tenth of them neither UTF-8 nor whitespace (a few Latin-1
+/// bytes in a comment are text); "" when it is text.
+std::string notSourceText(llvm::StringRef Start);
+
+/// Path as text output shows it: relative to the working directory when
+/// inside it, else as given; without ./ and dir/../ segments.
+std::string displayPath(const std::string &Path);
+
+/// The files a run's inputs name.
+struct ExpandedInputs {
+  std::vector<std::string> Files;
+  /// .cu/.cuh files met in directories that are not source text, skipped.
+  std::vector<std::string> NotSource;
+  std::string Notes;  ///< one "note: skipped" line per NotSource file
+  std::string Errors; ///< inputs missing, binary, or directories without CUDA source
+};
+
 /// Expands directories into their .cu/.cuh files (sorted), without what
-/// Exclude names; reports inputs that do not exist, are binary, or are
-/// directories without CUDA source in Errors. An excluded input is skipped
-/// silently.
-std::vector<std::string> expandInputs(const std::vector<std::string> &Inputs,
-                                      const ExcludeFilter &Exclude, std::string &Errors);
+/// Exclude names and without files that are not source text (skipped with a
+/// note); an input named directly that is binary is an error. An excluded
+/// input is skipped silently.
+ExpandedInputs expandInputs(const std::vector<std::string> &Inputs, const ExcludeFilter &Exclude);
 
 /// The source on stdin, in a temporary file that the analysis reads like any
 /// other. It lives in the directory of the assumed name (else the current

@@ -39,6 +39,10 @@ struct TextOptions {
   bool Explain = false;   ///< a summary, then per-access lane tables
   ExplainFilter Only;     ///< the accesses --explain details
   bool Color = false;
+  /// The working directory, or empty: then paths inside it are printed
+  /// relative to it, and every path without ./ and dir/../ segments
+  /// (RootPaths), in locations and in the messages that quote them.
+  std::string PathRoot;
 };
 
 void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opts);
@@ -78,7 +82,7 @@ class RootPaths {
 public:
   RootPaths(const RunReport &R, const std::string &Root);
   std::string relative(const std::string &File) const; ///< empty outside the root
-  std::string path(const std::string &File) const;     ///< relative, else as spelled
+  std::string path(const std::string &File) const;     ///< relative, else as spelled less dots
   std::string position(const SourcePos &P) const; ///< "src/k.cu:7:22"
   std::string text(llvm::StringRef Message) const;
 
