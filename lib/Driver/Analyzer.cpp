@@ -3,6 +3,7 @@
 #include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
 #include "cuda-bank-lint/Driver/Includers.h"
+#include "cuda-bank-lint/Driver/Inputs.h"
 #include "cuda-bank-lint/Driver/Progress.h"
 #include "cuda-bank-lint/Driver/ShapeResolver.h"
 #include "cuda-bank-lint/Driver/Suppressions.h"
@@ -37,6 +38,7 @@ struct FileResult {
   RunReport Report;
   std::string Messages;
   UnitStatus Unit;
+  std::vector<UnmodelledKernel> Unmodelled;
 };
 
 
@@ -75,8 +77,15 @@ void reportSkipped(const std::string &File, const ParsedFile &P, bool Verbose, F
                   " (nvcc accepts it); device code was analysed" +
                   (Verbose ? "" : " (--verbose shows the errors)") + "\n";
   }
-  for (const FrontEndNote &N : M.Notes)
+  // A kernel without a recognised access once, not per instantiation (the
+  // summary counts it too).
+  std::set<std::pair<std::string, std::string>> Unrecognised;
+  for (const FrontEndNote &N : M.Notes) {
+    if (auto Kernel = unrecognisedKernel(N);
+        Kernel && !Unrecognised.insert({Kernel->substr(0, Kernel->find('<')), at(N.Where)}).second)
+      continue;
     R.Messages += (N.Where.valid() ? at(N.Where) + ": " : File + ": ") + "note: " + N.Message + "\n";
+  }
   R.Unit.Skipped = M.Skipped;
   R.Unit.Notes = M.Notes;
 }
@@ -177,8 +186,45 @@ bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerO
   }
 }
 
-FileResult analyseOne(const std::string &File, const CompileCommands *Database,
-                      const AnalyzerOptions &Opts, LaunchIndex &OtherUnits) {
+/// A header named on the command line and analysed on its own, in which no
+/// shared access was found: its templates are analysed where a translation
+/// unit instantiates them. Which ones include it (the database's entries,
+/// else the inputs and the .cu files near it), or that none does.
+void hintIncluders(const std::string &File, const CompileCommands *Database,
+                   const std::vector<std::string> &Inputs, FileResult &R) {
+  std::string Abs = absolutePath(File);
+  for (const AccessRecord &A : R.Report.Accesses)
+    if (absolutePath(A.Where.File) == Abs)
+      return;
+  std::vector<std::string> Candidates = Database ? Database->entries() : std::vector<std::string>();
+  bool FromDatabase = !Candidates.empty();
+  if (!FromDatabase) {
+    for (const std::string &I : Inputs)
+      if (llvm::sys::path::extension(I) == ".cu")
+        Candidates.push_back(absolutePath(I));
+    for (const std::string &N : nearbySources(File))
+      if (!llvm::is_contained(Candidates, absolutePath(N)))
+        Candidates.push_back(absolutePath(N));
+  }
+  constexpr size_t Named = 4;
+  std::vector<std::string> Found = findIncluders(File, Candidates, Named + 1);
+  std::string Why = "no shared access found in this header on its own (its templates are "
+                    "analysed where a translation unit instantiates them)";
+  if (Found.empty())
+    Why += std::string(", and no ") +
+           (FromDatabase ? "entry of the compilation database" : ".cu file among the inputs or near it") +
+           " includes it";
+  for (size_t I = 0; I < Found.size() && I < Named; ++I)
+    Why += (I ? ", '" : "; lint a file that includes it: '") + displayPath(Found[I]) + "'";
+  if (Found.size() > Named)
+    Why += ", ...";
+  R.Messages += File + ": note: " + Why + "\n";
+  R.Unit.Notes.push_back({SourcePos(), Why});
+}
+
+FileResult analyseOne(const std::string &File, const std::vector<std::string> &Inputs,
+                      const CompileCommands *Database, const AnalyzerOptions &Opts,
+                      LaunchIndex &OtherUnits) {
   TimeBudget Budget;
   if (Opts.TimeoutSeconds > 0) {
     Budget.Limit = fmt::format("{}", Opts.TimeoutSeconds);
@@ -276,6 +322,10 @@ FileResult analyseOne(const std::string &File, const CompileCommands *Database,
   R.Report.Variables = summariseVariables(M.Arrays, R.Report.Accesses);
   if (!Through.empty())
     keepOnly(File, R.Report);
+  R.Unmodelled = unmodelledKernels(R.Report.Accesses, R.Unit.Notes);
+  bool Header = Ext == ".cuh" || Ext.starts_with(".h") || Ext == ".inl";
+  if (Through.empty() && Header && !Opts.FromDirectories.count(File))
+    hintIncluders(File, Database, Inputs, R);
   // A check may report under finer names (cuda-barrier-early-exit); the
   // globs apply to those names too.
   R.Report.Findings.erase(std::remove_if(R.Report.Findings.begin(), R.Report.Findings.end(),
@@ -368,7 +418,7 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
     // The last resort: an internal failure outside the checks (in the front
     // end) costs this file, not the run.
     llvm::CrashRecoveryContext Recovery;
-    if (!Recovery.RunSafely([&] { Results[I] = analyseOne(Files[I], Database, Opts, OtherUnits); })) {
+    if (!Recovery.RunSafely([&] { Results[I] = analyseOne(Files[I], Files, Database, Opts, OtherUnits); })) {
       FunctionInProgress::reset();
       Results[I] = FileResult();
       Results[I].Unit.File = Files[I];
@@ -416,6 +466,8 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
       Out.HadErrors = true;
       ++Out.Report.PartlyAnalysed;
     }
+    if (!R.Unmodelled.empty())
+      Out.Unmodelled.push_back({R.Unit.File, std::move(R.Unmodelled)});
     Out.Report.Units.push_back(std::move(R.Unit));
     for (Finding &F : R.Report.Findings)
       Out.Report.Findings.push_back(std::move(F));

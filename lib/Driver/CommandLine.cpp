@@ -195,6 +195,10 @@ cl::opt<bool> SystemHeaders("system-headers",
                             cl::cat(Category));
 cl::opt<bool> Verbose("verbose", cl::desc("Explain what was skipped and why"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(Category));
+cl::opt<bool> Strict("strict",
+                     cl::desc("Shared memory the tool could not model is an error (exit 1): "
+                              "every kernel that has some is named"),
+                     cl::cat(Category));
 cl::opt<bool> Lsp("lsp",
                   cl::desc("Run as a language server: LSP 3.17 on stdin and stdout, for editors "
                            "(docs/editors.md); the other options apply to every file it analyses"),
@@ -272,6 +276,8 @@ std::string applyCommandLine(Config &C) {
       return Why;
   if (SystemHeaders.getNumOccurrences())
     C.SystemHeaders = SystemHeaders;
+  if (Strict.getNumOccurrences())
+    C.Strict = Strict;
   if (Arch.getNumOccurrences()) {
     if (std::string Why = archError(Arch); !Why.empty())
       return "invalid --arch: " + Why;
@@ -538,14 +544,17 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   outs().flush();
   bool Failed = !writeFixes(Result.Report, Files, Stdin.get(), ExportFixes, Fix) || Result.HadErrors;
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  bool Strictly = Conf.Strict.value_or(false);
   if (!Quiet && (Format == OutputFormat::Text || Format == OutputFormat::Github))
-    printSummary(Result.Report, Files.size(), NotSource, Seconds);
+    printSummary(Result, Files.size(), NotSource, Strictly, Seconds);
+  else if (Strictly)
+    errs() << Shown(unmodelledText(Result, true));
   if (Failed)
     return 2;
   bool FailByLevel = Out.FailLevel && llvm::any_of(Result.Report.Findings, [&](const Finding &F) {
                        return F.Level >= *Out.FailLevel;
                      });
-  return Promoted || FailByLevel ? 1 : 0;
+  return Promoted || FailByLevel || (Strictly && !Result.Unmodelled.empty()) ? 1 : 0;
 }
 
 // --lsp: the language server (lib/Server) analyses each file it is given with

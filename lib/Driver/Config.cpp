@@ -26,7 +26,7 @@ constexpr const char *ConfigFileName = ".cuda-bank-lint.yaml";
 /// The keys of a configuration file.
 enum class Key {
   Checks, WarningsAsErrors, HeaderFilterRegex, ExcludeHeaderFilterRegex, Arch,
-  MinConflictDegree, BlockDim, LaunchArguments, SystemHeaders, ExtraArgs, ExtraArgsBefore,
+  MinConflictDegree, BlockDim, LaunchArguments, SystemHeaders, Strict, ExtraArgs, ExtraArgsBefore,
   CheckOptions, InheritParentConfig
 };
 constexpr std::pair<const char *, Key> Keys[] = {
@@ -39,6 +39,7 @@ constexpr std::pair<const char *, Key> Keys[] = {
     {"BlockDim", Key::BlockDim},
     {"LaunchArguments", Key::LaunchArguments},
     {"SystemHeaders", Key::SystemHeaders},
+    {"Strict", Key::Strict},
     {"ExtraArgs", Key::ExtraArgs},
     {"ExtraArgsBefore", Key::ExtraArgsBefore},
     {"CheckOptions", Key::CheckOptions},
@@ -373,6 +374,8 @@ private:
       return readBool(V, Name, C.LaunchArguments);
     case Key::SystemHeaders:
       return readBool(V, Name, C.SystemHeaders);
+    case Key::Strict:
+      return readBool(V, Name, C.Strict);
     case Key::InheritParentConfig: {
       std::optional<bool> B;
       readBool(V, Name, B);
@@ -508,6 +511,7 @@ Config mergeConfig(const Config &Parent, const Config &Child) {
   inherit(M.MinConflictDegree, Parent.MinConflictDegree);
   inherit(M.LaunchArguments, Parent.LaunchArguments);
   inherit(M.SystemHeaders, Parent.SystemHeaders);
+  inherit(M.Strict, Parent.Strict);
   M.BlockDim.insert(M.BlockDim.end(), Parent.BlockDim.begin(), Parent.BlockDim.end());
   M.ExtraArgs.insert(M.ExtraArgs.begin(), Parent.ExtraArgs.begin(), Parent.ExtraArgs.end());
   M.ExtraArgsBefore.insert(M.ExtraArgsBefore.begin(), Parent.ExtraArgsBefore.begin(),
@@ -560,7 +564,7 @@ struct Dumped {
   std::string Checks, WarningsAsErrors, HeaderFilterRegex, ExcludeHeaderFilterRegex, Arch;
   unsigned MinConflictDegree = DefaultMinConflictDegree;
   DimRules BlockDim;
-  bool LaunchArguments = true, SystemHeaders = false;
+  bool LaunchArguments = true, SystemHeaders = false, Strict = false;
   ArgList ExtraArgs, ExtraArgsBefore;
   OptionMap CheckOptions;
 };
@@ -632,6 +636,7 @@ template <> struct MappingTraits<cbl::Dumped> {
     Io.mapRequired("BlockDim", D.BlockDim);
     Io.mapRequired("LaunchArguments", D.LaunchArguments);
     Io.mapRequired("SystemHeaders", D.SystemHeaders);
+    Io.mapRequired("Strict", D.Strict);
     Io.mapRequired("ExtraArgs", D.ExtraArgs);
     Io.mapRequired("ExtraArgsBefore", D.ExtraArgsBefore);
     Io.mapRequired("CheckOptions", D.CheckOptions);
@@ -654,6 +659,7 @@ std::string dumpConfig(const Config &C) {
     D.BlockDim.Rules.push_back({R.Glob, Dim3{R.Dim}});
   D.LaunchArguments = C.LaunchArguments.value_or(true);
   D.SystemHeaders = C.SystemHeaders.value_or(false);
+  D.Strict = C.Strict.value_or(false);
   for (const std::string &A : C.ExtraArgs)
     D.ExtraArgs.Items.push_back({A});
   for (const std::string &A : C.ExtraArgsBefore)

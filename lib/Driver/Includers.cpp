@@ -62,14 +62,23 @@ static bool reaches(const std::string &From, const std::string &Target,
   return false;
 }
 
-std::optional<std::string> findIncluder(const std::string &File,
-                                        const std::vector<std::string> &Candidates) {
+std::vector<std::string> findIncluders(const std::string &File,
+                                       const std::vector<std::string> &Candidates, size_t Max) {
+  std::vector<std::string> Found;
   std::string Target = absolutePath(File);
   std::map<std::string, std::vector<std::string>> Cache;
   for (const std::string &C : Candidates)
-    if (absolutePath(C) != Target && reaches(absolutePath(C), Target, Cache))
-      return C;
-  return std::nullopt;
+    if (Found.size() < Max && absolutePath(C) != Target && reaches(absolutePath(C), Target, Cache))
+      Found.push_back(C);
+  return Found;
+}
+
+std::optional<std::string> findIncluder(const std::string &File,
+                                        const std::vector<std::string> &Candidates) {
+  std::vector<std::string> Found = findIncluders(File, Candidates, 1);
+  if (Found.empty())
+    return std::nullopt;
+  return Found.front();
 }
 
 bool includesFile(const std::string &From, const std::string &File) {

@@ -12,6 +12,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace cbl {
@@ -38,8 +40,17 @@ std::string defaultSourceRoot() {
   return std::string(Cwd);
 }
 
-void printSummary(const RunReport &Report, size_t Files, size_t NotSource, double Seconds) {
-  size_t Warnings = 0, ErrorFindings = 0, SkippedKernels = 0;
+std::string unmodelledText(const AnalysisOutcome &Result, bool Strict) {
+  std::string Text;
+  for (const auto &[File, Kernels] : Result.Unmodelled)
+    Text += describeUnmodelled(File, Kernels, Strict);
+  return Text;
+}
+
+void printSummary(const AnalysisOutcome &Result, size_t Files, size_t NotSource, bool Strict,
+                  double Seconds) {
+  const RunReport &Report = Result.Report;
+  size_t Warnings = 0, ErrorFindings = 0, SkippedKernels = 0, Unmodelled = 0;
   for (const Finding &F : Report.Findings) {
     ErrorFindings += F.Level == Severity::Error;
     Warnings += F.Level == Severity::Warning;
@@ -47,7 +58,15 @@ void printSummary(const RunReport &Report, size_t Files, size_t NotSource, doubl
   for (const UnitStatus &U : Report.Units)
     for (const SkippedFunction &S : U.Skipped)
       SkippedKernels += S.What == SkippedFunction::Kind::Kernel;
-  size_t Errors = Report.Errors + SkippedKernels + ErrorFindings;
+  // A kernel not modelled for several reasons is one error.
+  if (Strict)
+    for (const auto &[File, Kernels] : Result.Unmodelled) {
+      std::set<std::string> Names;
+      for (const UnmodelledKernel &K : Kernels)
+        Names.insert(K.Kernel);
+      Unmodelled += Names.size();
+    }
+  size_t Errors = Report.Errors + SkippedKernels + ErrorFindings + Unmodelled;
   std::string Partly;
   if (Report.PartlyAnalysed || Report.Errors)
     Partly = formatv(" ({0} partly, {1} not at all)", Report.PartlyAnalysed, Report.Errors).str();
@@ -59,6 +78,7 @@ void printSummary(const RunReport &Report, size_t Files, size_t NotSource, doubl
   errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
                     Files, Files == 1 ? "" : "s", Partly, accessSummary(Report), Warnings,
                     Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Seconds);
+  errs() << unmodelledText(Result, Strict);
 }
 
 std::vector<std::string> enabledNames(const std::string &Globs) {

@@ -8,6 +8,7 @@
 #ifndef CUDA_BANK_LINT_LIB_DRIVER_RUNOUTPUT_H
 #define CUDA_BANK_LINT_LIB_DRIVER_RUNOUTPUT_H
 
+#include "cuda-bank-lint/Driver/Analyzer.h"
 #include "cuda-bank-lint/Report/Finding.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 
@@ -21,9 +22,16 @@ namespace cbl {
 /// --version: the tool, LLVM/Clang and the isl actually linked (self-tested).
 void printVersion(llvm::raw_ostream &OS);
 
-/// "3 files analysed, ..., 2 warnings, 0 errors in 1.20 s" on stderr.
-/// NotSource: files met in directories that are not source, skipped.
-void printSummary(const RunReport &Report, size_t Files, size_t NotSource, double Seconds);
+/// "3 files analysed, ..., 2 warnings, 0 errors in 1.20 s" on stderr, then
+/// per file the kernels whose shared memory was not modelled (unmodelledText).
+/// NotSource: files met in directories that are not source, skipped; Strict:
+/// the kernels not modelled are errors, counted as such.
+void printSummary(const AnalysisOutcome &Result, size_t Files, size_t NotSource, bool Strict,
+                  double Seconds);
+
+/// Per file, the kernels whose shared memory was not modelled, grouped by
+/// reason (describeUnmodelled); errors with Strict.
+std::string unmodelledText(const AnalysisOutcome &Result, bool Strict);
 
 /// The git work tree containing the current directory, else the directory.
 std::string defaultSourceRoot();

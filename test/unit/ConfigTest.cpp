@@ -95,6 +95,7 @@ TEST(Config, EveryKeyRoundTripsThroughTheDump) {
                        "  'reduce<*': [256, 1, 1]\n"
                        "LaunchArguments: false\n"
                        "SystemHeaders: true\n"
+                       "Strict: true\n"
                        "ExtraArgs: ['-DA=1', \"it's\"]\n"
                        "ExtraArgsBefore: ['-std=c++17']\n"
                        "CheckOptions:\n"
@@ -118,6 +119,7 @@ TEST(Config, EveryKeyRoundTripsThroughTheDump) {
   EXPECT_EQ(Again->BlockDim[1].Glob, "reduce<*");
   EXPECT_EQ(Again->LaunchArguments, C->LaunchArguments);
   EXPECT_EQ(Again->SystemHeaders, C->SystemHeaders);
+  EXPECT_EQ(Again->Strict, std::optional<bool>(true));
   EXPECT_EQ(Again->ExtraArgs, (std::vector<std::string>{"-DA=1", "it's"}));
   EXPECT_EQ(Again->ExtraArgsBefore, C->ExtraArgsBefore);
   EXPECT_EQ(Again->CheckOptions, C->CheckOptions);

@@ -13,6 +13,7 @@
 
 #include "cuda-bank-lint/Checks/Check.h"
 #include "cuda-bank-lint/Driver/Config.h"
+#include "cuda-bank-lint/Driver/Coverage.h"
 #include "cuda-bank-lint/Frontend/CudaCompilation.h"
 #include "cuda-bank-lint/Frontend/ModelBuilder.h"
 #include "cuda-bank-lint/Report/Finding.h"
@@ -70,6 +71,9 @@ struct AnalysisOutcome {
   RunReport Report;
   std::string Messages;   ///< compiler errors, skipped host code, ...
   bool HadErrors = false; ///< parse errors or bad inputs: exit code 2
+  /// Per input file that has any (input order): the kernels whose shared
+  /// memory the tool could not model.
+  std::vector<std::pair<std::string, std::vector<UnmodelledKernel>>> Unmodelled;
 };
 
 /// Database may be null: then every file is parsed as `clang++ File`.

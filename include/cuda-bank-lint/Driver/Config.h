@@ -41,6 +41,9 @@ struct Config {
   /// Report findings inside system headers where they are (clang-tidy's
   /// SystemHeaders); by default at the user's call into the library.
   std::optional<bool> SystemHeaders;
+  /// Shared memory the tool could not model is an error (exit 1), for teams
+  /// that enforce coverage (--strict).
+  std::optional<bool> Strict;
   std::vector<BlockDimRule> BlockDim; ///< first match wins
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;

@@ -22,6 +22,10 @@ namespace cbl {
 std::optional<std::string> findIncluder(const std::string &File,
                                         const std::vector<std::string> &Candidates);
 
+/// The first Max files among Candidates that include File, in their order.
+std::vector<std::string> findIncluders(const std::string &File,
+                                       const std::vector<std::string> &Candidates, size_t Max);
+
 /// Whether From includes File, directly or through headers found beside the
 /// including files (the search findIncluder makes).
 bool includesFile(const std::string &From, const std::string &File);

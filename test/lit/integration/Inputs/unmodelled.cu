@@ -1,0 +1,43 @@
+// Kernels whose shared memory the tool sees but cannot model, for the
+// summary and --strict: calls without a body (two kernels, one of them a
+// template instantiated twice), inline PTX, and an address laundered through
+// an integer (no access recognised); 'fine' is modelled.
+__device__ void opaque(float *);
+
+template <int N> __global__ void staged(float *out) {
+  __shared__ float s[N];
+  opaque(s + threadIdx.x);
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+__global__ void helper(float *out) {
+  __shared__ float s[64];
+  opaque(s);
+  unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(s)) + threadIdx.x * 128;
+  unsigned r0, r1;
+  asm volatile("ldmatrix.sync.aligned.m16n16.x2.trans.shared.b8 {%0,%1}, [%2];"
+               : "=r"(r0), "=r"(r1) : "r"(a));
+  out[threadIdx.x] = s[threadIdx.x] + r0 + r1;
+}
+
+template <int N> __global__ void laundered(float *out) {
+  __shared__ float s[N];
+  unsigned long long a = reinterpret_cast<unsigned long long>(s) + 4 * threadIdx.x;
+  *reinterpret_cast<float *>(a) = 1.0f;
+  out[threadIdx.x] = 0;
+}
+
+__global__ void fine(float *out) {
+  __shared__ float s[64];
+  s[threadIdx.x] = 1.0f;
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+void launch(float *o) {
+  staged<32><<<1, 32>>>(o);
+  staged<64><<<1, 64>>>(o);
+  helper<<<1, 64>>>(o);
+  laundered<32><<<1, 32>>>(o);
+  laundered<64><<<1, 64>>>(o);
+  fine<<<1, 64>>>(o);
+}
