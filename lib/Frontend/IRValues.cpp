@@ -41,7 +41,8 @@ std::optional<Axis> axisOfSreg(Intrinsic::ID ID, Intrinsic::ID X, Intrinsic::ID 
 /// The unqualified name of a called function ("min" for _Z3minii).
 std::string baseName(StringRef Mangled) {
   ItaniumPartialDemangler D;
-  if (!Mangled.starts_with("_Z") || D.partialDemangle(Mangled.str().c_str()))
+  const std::string Name = Mangled.str(); // the demangler points into it
+  if (!Mangled.starts_with("_Z") || D.partialDemangle(Name.c_str()))
     return Mangled.str();
   size_t N = 0;
   char *Buf = D.getFunctionBaseName(nullptr, &N);
