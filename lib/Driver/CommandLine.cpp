@@ -140,7 +140,7 @@ cl::opt<std::string> DebugFailIn("debug-fail-in", cl::Hidden,
                                  cl::desc("Debugging: fail internally while analysing the "
                                           "function of this name (tests the recovery)"),
                                  cl::cat(Category));
-cl::opt<bool> DeviceIR("device-ir", cl::Hidden,
+cl::opt<bool> DeviceIR("device-ir", cl::Hidden, cl::init(true),
                        cl::desc("Build the access models from Clang's optimised device IR "
                                 "(the new front end, while it is compared with the AST walker)"),
                        cl::cat(Category));

@@ -316,7 +316,7 @@ public:
     return Problem.empty();
   }
   bool VisitVarDecl(VarDecl *VD) {
-    if (VD->isInvalidDecl()) {
+    if (VD->isInvalidDecl() && !sharedWithoutConstructor(VD)) {
       Problem = "it declares '" + VD->getNameAsString() + "', which Clang rejects";
       return false;
     }
@@ -327,13 +327,42 @@ public:
   }
 
 private:
+  /// `__shared__ cuda::barrier<...> bar;`: Clang rejects a __shared__ object
+  /// whose constructor does something (err_shared_var_init); nvcc accepts it
+  /// and does not run the constructor (the code initialises it, with init()).
+  /// The declaration is taken as nvcc takes it: no initialiser.
+  static bool sharedWithoutConstructor(VarDecl *VD) {
+    const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
+    if (!VD->hasAttr<CUDASharedAttr>() || VD->getType()->isDependentType() || !RD ||
+        !RD->hasDefinition() || RD->isInvalidDecl() || !isa_and_nonnull<CXXConstructExpr>(VD->getInit()))
+      return false;
+    VD->setInit(nullptr);
+    VD->setInvalidDecl(false);
+    return true;
+  }
+  /// An extern "C" function declared inside a namespace is the global one
+  /// (the toolkit's `namespace __pipeline_internal { extern "C" uint32_t
+  /// __nvvm_get_smem_pointer(void *); }`), but Clang does not chain that
+  /// declaration to the definition in its CUDA headers.
+  static const FunctionDecl *externCDefinition(const FunctionDecl *FD) {
+    if (!FD->isExternC() || !FD->getDeclContext()->getRedeclContext()->isNamespace())
+      return nullptr;
+    const TranslationUnitDecl *TU = FD->getASTContext().getTranslationUnitDecl();
+    for (const NamedDecl *ND : TU->lookup(FD->getDeclName())) {
+      const FunctionDecl *Def = nullptr;
+      if (const auto *G = dyn_cast<FunctionDecl>(ND); G && G->isExternC() && G->hasBody(Def))
+        return Def;
+    }
+    return nullptr;
+  }
   llvm::DenseSet<const FunctionDecl *> Seen;
   std::vector<const FunctionDecl *> Found;
   std::string Problem;
   bool use(const Decl *D) {
     if (!D)
       return true;
-    if (D->isInvalidDecl()) {
+    auto *VD = dyn_cast<VarDecl>(const_cast<Decl *>(D));
+    if (D->isInvalidDecl() && !(VD && sharedWithoutConstructor(VD))) {
       const auto *ND = dyn_cast<NamedDecl>(D);
       Problem = "it uses '" + (ND ? ND->getNameAsString() : std::string("?")) +
                 "', a declaration Clang rejects";
@@ -345,7 +374,9 @@ private:
   }
   void visit(const FunctionDecl *FD) {
     const FunctionDecl *Def = nullptr;
-    if (!Problem.empty() || !FD || !FD->hasBody(Def) || Seen.size() > 50000 || !Seen.insert(Def).second)
+    if (FD && !FD->hasBody(Def))
+      Def = externCDefinition(FD);
+    if (!Problem.empty() || !Def || Seen.size() > 50000 || !Seen.insert(Def).second)
       return;
     if (Def->isInvalidDecl()) {
       Problem = "it calls '" + Def->getNameAsString() + "', which Clang rejects";

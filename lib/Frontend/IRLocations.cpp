@@ -105,8 +105,20 @@ IRLocations::Place IRLocations::placeOf(const llvm::DILocation *DL) {
     Frames.pop_back();
   }
   Out.Where = positionOf(Inner, &Out.Loc);
-  for (const auto &[Site, Callee] : Frames)
-    Out.Chain.push_back({positionOf(Site), Callee ? Callee->getName().str() : std::string()});
+  for (const auto &[Site, Callee] : Frames) {
+    // A member call is where its object starts (block.sync(): the debug
+    // info puts the call at the member's name).
+    clang::SourceLocation SiteLoc;
+    SourcePos SitePos = positionOf(Site, &SiteLoc);
+    if (SiteLoc.isValid())
+      SitePos = positionOf(SiteLoc = memberCallStart(SiteLoc));
+    Out.Chain.push_back({SitePos, Callee ? Callee->getName().str() : std::string()});
+    if (Out.Library.empty() && Callee && SiteLoc.isValid() && !SM.isInSystemHeader(SiteLoc)) {
+      FileID F = fileOf(Callee->getFile());
+      if (F.isValid() && SM.isInSystemHeader(SM.getLocForStartOfFile(F)))
+        Out.Library = Callee->getName().str();
+    }
+  }
   return Out;
 }
 
@@ -210,15 +222,27 @@ SourceLocation IRLocations::lvalueBefore(SourceLocation Op) {
   bool Invalid = false;
   StringRef Buf = SM.getBufferData(SM.getFileID(Op), &Invalid);
   unsigned At = SM.getFileOffset(Op);
-  if (Invalid || At >= Buf.size() || !StringRef("=+-*/%&|^<>").contains(Buf[At]))
+  if (Invalid || At >= Buf.size())
     return Op;
-  // Backwards over blanks, then one postfix expression: names joined by
-  // . -> ::, and balanced [] and ().
   size_t I = At;
   auto SkipBlanks = [&] {
     while (I > 0 && (Buf[I - 1] == ' ' || Buf[I - 1] == '\t'))
       --I;
   };
+  if (isalpha(Buf[At]) || Buf[At] == '_') {
+    // A member's name: back over the . or -> to the object.
+    SkipBlanks();
+    if (I > 0 && Buf[I - 1] == '.')
+      I -= 1;
+    else if (I > 1 && Buf.substr(I - 2, 2) == "->")
+      I -= 2;
+    else
+      return Op;
+  } else if (!StringRef("=+-*/%&|^<>").contains(Buf[At])) {
+    return Op;
+  }
+  // Backwards over blanks, then one postfix expression: names joined by
+  // . -> ::, and balanced [] and ().
   SkipBlanks();
   size_t End = I;
   for (;;) {

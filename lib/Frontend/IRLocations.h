@@ -36,6 +36,9 @@ public:
     clang::SourceLocation Loc;     ///< the same position for the AST
     std::vector<CallFrame> Chain;  ///< calls from the analysed function, outermost first
     std::string Wrapper;           ///< the toolkit function called there (atomicAdd), if any
+    /// The library function (in a system header) the user's code calls on
+    /// the way to the instruction (fetch_add: the line tables name no class).
+    std::string Library;
   };
   Place placeOf(const llvm::DILocation *DL);
   /// The position of one debug location (no chain).
@@ -59,7 +62,9 @@ public:
   /// and an if around the rest of the function are one branch.
   std::string ifStatementJump(clang::SourceLocation Loc);
   /// The start of the lvalue an assignment operator (=, +=, ++, ...) at Op
-  /// writes, on the same line; Op itself when there is none.
+  /// writes, or of the object whose member Op names (the debug location of
+  /// a member's load: `q[t].y` is at `y`), on the same line; Op itself when
+  /// there is none.
   clang::SourceLocation lvalueBefore(clang::SourceLocation Op);
 
 private:

@@ -226,8 +226,8 @@ struct IRSiteWalker {
     if (!P || !P->Shared)
       return;
     unsigned Width = unsigned(DL().getTypeStoreSize(Ty));
-    std::string Wrapper = placeOf(I).Wrapper;
-    const std::string &Spelled = Wrapper.empty() ? Name : Wrapper;
+    IRLocations::Place Pl = placeOf(I);
+    const std::string &Spelled = !Pl.Wrapper.empty() ? Pl.Wrapper : !Pl.Library.empty() ? Pl.Library : Name;
     AtomicInstruction AI = classifyAtomic(Op, atomicValueOfType(Ty), Width, Spelled);
     SharedAccess A = accessAt(I, *P, AI.Op, AI.Width);
     A.Atomic = AI.Rule;
@@ -457,10 +457,19 @@ struct IRSiteWalker {
         A.Instruction = Opcode;
         record(std::move(A));
       } else if (Atomic) {
-        AtomicInstruction AI = classifyAtomic(Atomic->Op, Atomic->Value, Atomic->Width, Opcode);
+        // Named as the user calls it (atomic_ref::fetch_add), when the
+        // instruction is a library's.
+        std::string Library = placeOf(C).Library;
+        std::string Spelled = Library.empty() ? Opcode : Library;
+        // Without .shared the address is generic (libcu++'s atomic_ref):
+        // measured only for 4-byte integers.
+        AtomicInstruction AI =
+            StringRef(Opcode).contains(".shared")
+                ? classifyAtomic(Atomic->Op, Atomic->Value, Atomic->Width, Spelled)
+                : classifyGenericAtomic(Atomic->Op, Atomic->Value, Atomic->Width, Spelled);
         SharedAccess A = accessAt(C, *P, AI.Op, AI.Width);
         A.Atomic = AI.Rule;
-        A.Instruction = Opcode;
+        A.Instruction = Spelled;
         A.Unsupported = AI.Unmodelled;
         record(std::move(A));
       } else if (Copy) {
@@ -502,8 +511,8 @@ struct IRSiteWalker {
       if (II->isAssumeLikeIntrinsic() || II->getIntrinsicID() == Intrinsic::lifetime_start ||
           II->getIntrinsicID() == Intrinsic::lifetime_end)
         return;
-      if (nvvmIntrinsic(*II))
-        return;
+      if (nvvmIntrinsic(*II) || II->doesNotAccessMemory())
+        return; // handled, or a question about an address (isspacep.shared)
       return opaqueCall(C, "'" + Intrinsic::getBaseName(II->getIntrinsicID()).str() + "' not modelled");
     }
     std::string Name = calleeBaseName(C);

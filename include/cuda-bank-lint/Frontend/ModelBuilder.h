@@ -39,7 +39,7 @@ struct ModelOptions {
   bool LaunchArguments = true;
   /// Build the models from Clang's optimised device IR (the device-IR front
   /// end) instead of walking the AST.
-  bool DeviceIR = false;
+  bool DeviceIR = true;
   /// Debugging: a file each translation unit's optimised device IR is
   /// appended to (--debug-dump-device-ir).
   std::string DumpDeviceIR;
