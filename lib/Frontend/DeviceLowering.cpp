@@ -8,6 +8,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/ModuleBuilder.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
@@ -155,11 +156,15 @@ void widenAggregateCopies(llvm::Module &M) {
 /// scan): LLVM's GVN reuses the value of a[j] read on the second line for
 /// the third, because the store between writes that same value wherever it
 /// lands (MemoryDependence's canSkipClobberingStore, LLVM 17); nvcc reads
-/// a[j] again (scan_bcao in HeCBench, measured). That rule only applies to
-/// a store aligned to its size, so each store of a value loaded in the same
-/// block is marked unaligned for the pipeline and given its alignment back
-/// afterwards (restoreAlignment).
-constexpr llvm::StringLiteral AlignKind = "cbl.align";
+/// a[j] again (scan_bcao in HeCBench, measured). That rule needs the stored
+/// value to be the load itself, so a store (outside local variables) of a
+/// value loaded in the same block stores it through a freeze for the
+/// pipeline; the freezes go afterwards (dropReloadFreezes).
+constexpr llvm::StringLiteral ReloadKind = "cbl.keep-reload";
+
+bool isLocal(const llvm::Value *Ptr) {
+  return llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(Ptr));
+}
 
 void keepReloadsAfterWriteBack(llvm::Module &M) {
   llvm::LLVMContext &C = M.getContext();
@@ -167,24 +172,25 @@ void keepReloadsAfterWriteBack(llvm::Module &M) {
     for (llvm::Instruction &I : llvm::instructions(F)) {
       auto *SI = llvm::dyn_cast<llvm::StoreInst>(&I);
       auto *LI = SI ? llvm::dyn_cast<llvm::LoadInst>(SI->getValueOperand()) : nullptr;
-      if (!LI || LI->getParent() != SI->getParent() || SI->getAlign().value() == 1)
+      if (!LI || LI->getParent() != SI->getParent() || isLocal(SI->getPointerOperand()) ||
+          isLocal(LI->getPointerOperand()))
         continue;
-      llvm::Metadata *Old = llvm::ConstantAsMetadata::get(
-          llvm::ConstantInt::get(llvm::Type::getInt64Ty(C), SI->getAlign().value()));
-      SI->setMetadata(AlignKind, llvm::MDNode::get(C, Old));
-      SI->setAlignment(llvm::Align(1));
+      auto *Fr = new llvm::FreezeInst(LI, "", SI);
+      Fr->setMetadata(ReloadKind, llvm::MDNode::get(C, {}));
+      SI->setOperand(0, Fr);
     }
 }
 
-void restoreAlignment(llvm::Module &M) {
+void dropReloadFreezes(llvm::Module &M) {
+  std::vector<llvm::FreezeInst *> Marked;
   for (llvm::Function &F : M)
     for (llvm::Instruction &I : llvm::instructions(F))
-      if (llvm::MDNode *N = I.getMetadata(AlignKind)) {
-        if (auto *SI = llvm::dyn_cast<llvm::StoreInst>(&I))
-          if (auto *V = llvm::mdconst::dyn_extract<llvm::ConstantInt>(N->getOperand(0)))
-            SI->setAlignment(llvm::Align(V->getZExtValue()));
-        I.setMetadata(AlignKind, nullptr);
-      }
+      if (auto *Fr = llvm::dyn_cast<llvm::FreezeInst>(&I); Fr && Fr->getMetadata(ReloadKind))
+        Marked.push_back(Fr);
+  for (llvm::FreezeInst *Fr : Marked) {
+    Fr->replaceAllUsesWith(Fr->getOperand(0));
+    Fr->eraseFromParent();
+  }
 }
 
 /// Adds the attribute Name (no value: "llvm.loop.unroll.disable" with a
@@ -270,7 +276,7 @@ std::string optimise(llvm::Module &M, const TargetOptions &Target) {
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   llvm::ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   MPM.run(M, MAM);
-  restoreAlignment(M);
+  dropReloadFreezes(M);
   return "";
 }
 
