@@ -248,6 +248,10 @@ void Reporter::shapeNote(Finding &F, const Subject &Sub, const Outcome &O) {
        {}});
 }
 
+bool isIfSide(const Guard &G) { return G.Kind == GuardKind::If || G.Kind == GuardKind::Else; }
+/// Taken when the condition is false: the else branch (or the false edge).
+bool elseSide(const Guard &G) { return G.Kind == GuardKind::Else || G.Negated; }
+
 void Reporter::otherBranchNote(Finding &F, const Subject &Sub) {
   // if (c) barrier A; else barrier B: threads split between two barriers.
   for (const BarrierSite &Other : Sub.Fn->Barriers) {
@@ -255,8 +259,8 @@ void Reporter::otherBranchNote(Finding &F, const Subject &Sub) {
       continue;
     for (const Guard &G : Sub.Site->Guards)
       for (const Guard &H : Other.Guards)
-        if ((G.Kind == GuardKind::If || G.Kind == GuardKind::Else) && (H.Kind == GuardKind::If || H.Kind == GuardKind::Else) &&
-            G.Kind != H.Kind && G.Cond == H.Cond) {
+        if (isIfSide(G) && isIfSide(H) && elseSide(G) != elseSide(H) &&
+            (G.Cond == H.Cond || toString(G.Cond) == toString(H.Cond))) {
           F.Notes.push_back({Other.Where,
                              "the other branch has its own barrier here; threads waiting at "
                              "different barriers do not synchronise with each other",
@@ -453,7 +457,7 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
       }
       R.report(Sub, O);
       // grid.sync() waits for every thread of the grid: blocks must agree too.
-      if (O.C == Class::None && B.ViaCall.empty() && B.Spelling.find("grid_group") != std::string::npos)
+      if (O.C == Class::None && B.ViaCall.empty() && B.GridWide)
         if (auto W = gridBarrierWitness(Sub.Guards, F.Shape, Arrays)) {
           Finding G;
           G.Check = Name;

@@ -193,6 +193,7 @@ void FunctionWalker::recordBarrier(const Stmt *S, std::string Spelling, std::str
   B.Guards = currentGuards();
   B.ViaCall = std::move(ViaCall);
   B.CalleeBarrier = std::move(CalleeBarrier);
+  B.GridWide = B.Spelling.find("grid_group") != std::string::npos;
   Out->Barriers.push_back(std::move(B));
 }
 

@@ -86,6 +86,29 @@ unsigned IRTranslator::loopIdOf(const Loop *L) {
   return Id;
 }
 
+/// The wider header phi that P is the truncation of on every way in (the
+/// compiler's 64-bit copy of an int counter: i = (int)(i + warp.size())).
+static const PHINode *wideTwinOf(const PHINode &P, const Loop *L) {
+  auto Same = [](const Value *Narrow, const Value *Wide) {
+    if (const auto *T = dyn_cast<TruncInst>(Narrow); T && T->getOperand(0) == Wide)
+      return true;
+    const auto *X = dyn_cast<CastInst>(Wide);
+    return X && (isa<ZExtInst>(X) || isa<SExtInst>(X)) && X->getOperand(0) == Narrow &&
+           (isa<SExtInst>(X) || X->hasNonNeg());
+  };
+  for (const PHINode &W : L->getHeader()->phis()) {
+    if (&W == &P || !W.getType()->isIntegerTy() || W.getType()->getIntegerBitWidth() > 64 ||
+        W.getType()->getIntegerBitWidth() <= P.getType()->getIntegerBitWidth())
+      continue;
+    bool All = W.getNumIncomingValues() == P.getNumIncomingValues();
+    for (unsigned K = 0; All && K < P.getNumIncomingValues(); ++K)
+      All = Same(P.getIncomingValue(K), W.getIncomingValueForBlock(P.getIncomingBlock(K)));
+    if (All)
+      return &W;
+  }
+  return nullptr;
+}
+
 void IRTranslator::buildLoop(const Loop *L, unsigned Id) {
   const BasicBlock *H = L->getHeader();
   {
@@ -100,10 +123,15 @@ void IRTranslator::buildLoop(const Loop *L, unsigned Id) {
     bool Pointer;
   };
   std::vector<Pending> Counters;
+  std::vector<std::pair<const PHINode *, const PHINode *>> Twins;
   for (const PHINode &P : H->phis()) {
     bool Int = P.getType()->isIntegerTy() && P.getType()->getIntegerBitWidth() <= 64;
     if (!Int && !P.getType()->isPointerTy())
       continue;
+    if (const PHINode *Wide = Int ? wideTwinOf(P, L) : nullptr) {
+      Twins.push_back({&P, Wide});
+      continue;
+    }
     LoopCounter C;
     C.Id = NextCounterId++;
     C.Name = counterName(P, C.Id);
@@ -129,6 +157,8 @@ void IRTranslator::buildLoop(const Loop *L, unsigned Id) {
     }
     Counters.push_back({&P, C, !Int});
   }
+  for (const auto &[Narrow, Wide] : Twins)
+    Ints[Narrow] = SymExpr::cast(Ints[Wide], IntType{Narrow->getType()->getIntegerBitWidth(), true});
   // Start values, then the condition (the guards of the body refer to it),
   // then the next values, in terms of the counters at an iteration's start.
   auto ValueIn = [&](const Pending &Pd, bool Inside) {
@@ -380,6 +410,9 @@ GuardKind kindOfEdge(const BasicBlock *From, const BasicBlock *To, const llvm::L
       return GuardKind::Break;
     if (Jump == "continue")
       return GuardKind::Continue;
+    // A switch the compiler made a branch of (switch (tid / 32) { case 0: }).
+    if (Locs.startsWithWord(Loc, "switch"))
+      return GuardKind::Switch;
   }
   const BasicBlock *Other = Br->getSuccessor(0) == To ? Br->getSuccessor(1) : Br->getSuccessor(0);
   const Loop *L = LI.getLoopFor(From);

@@ -123,33 +123,25 @@ IRLocations::Place IRLocations::placeOf(const llvm::DILocation *DL) {
 }
 
 SourceLocation IRLocations::memberCallStart(SourceLocation Loc) {
+  // obj.f(), a[i].b->f(), g().f(): the call starts at its object.
   if (Loc.isInvalid() || Loc.isMacroID())
     return Loc;
   bool Invalid = false;
   StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
-  size_t At = SM.getFileOffset(Loc), I = At;
-  if (Invalid || At > Buf.size())
+  size_t At = SM.getFileOffset(Loc);
+  if (Invalid || At >= Buf.size() || !(isalpha(Buf[At]) || Buf[At] == '_'))
     return Loc;
-  auto Word = [&](size_t &J) {
-    size_t End = J;
-    while (J > 0 && (isalnum(Buf[J - 1]) || Buf[J - 1] == '_'))
-      --J;
-    return J < End;
-  };
-  // name . name . name -> ... (a chain of objects, no calls or subscripts)
-  for (;;) {
-    size_t J = I;
-    if (J > 0 && Buf[J - 1] == '.')
-      J -= 1;
-    else if (J > 1 && Buf.substr(J - 2, 2) == "->")
-      J -= 2;
-    else
-      break;
-    if (!Word(J))
-      break;
-    I = J;
-  }
-  return Loc.getLocWithOffset(int(I) - int(At));
+  return lvalueBefore(Loc);
+}
+
+bool IRLocations::startsWithWord(SourceLocation Loc, StringRef Word) {
+  if (Loc.isInvalid() || Loc.isMacroID())
+    return false;
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  size_t I = SM.getFileOffset(Loc), E = I + Word.size();
+  return !Invalid && E <= Buf.size() && Buf.substr(I, Word.size()) == Word &&
+         (E == Buf.size() || !(isalnum(Buf[E]) || Buf[E] == '_'));
 }
 
 std::string IRLocations::ifStatementJump(SourceLocation Loc) {

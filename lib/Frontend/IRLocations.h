@@ -61,6 +61,8 @@ public:
   /// "break" and "continue"; empty otherwise. In the IR an early return
   /// and an if around the rest of the function are one branch.
   std::string ifStatementJump(clang::SourceLocation Loc);
+  /// Whether the source at Loc is the keyword Word (a whole word).
+  bool startsWithWord(clang::SourceLocation Loc, llvm::StringRef Word);
   /// The start of the lvalue an assignment operator (=, +=, ++, ...) at Op
   /// writes, or of the object whose member Op names (the debug location of
   /// a member's load: `q[t].y` is at `y`), on the same line; Op itself when

@@ -242,16 +242,34 @@ struct IRSiteWalker {
     T.Out.Accesses.push_back(std::move(A));
   }
 
+  /// `__syncthreads_or(v)` as `__syncthreads_or()`: a vote's argument goes
+  /// (other barriers keep theirs: `cg::sync(block)`).
+  static std::string withoutArguments(const std::string &Text) {
+    if (!StringRef(Text).starts_with("__syncthreads_"))
+      return Text;
+    size_t Open = std::string::npos;
+    int Depth = 0;
+    for (size_t I = 0; I < Text.size(); ++I) {
+      if (Text[I] == '(' && Depth++ == 0)
+        Open = I;
+      else if (Text[I] == ')')
+        --Depth;
+    }
+    return Open == std::string::npos || Text.back() != ')' ? Text : Text.substr(0, Open) + "()";
+  }
+
   /// A block barrier. One inlined from a helper is at the call in the
   /// analysed function, as the call that executes a block barrier.
   /// Spelled: the source text of the call when Spelling is only a default.
-  void barrier(const Instruction &I, const std::string &Spelling, bool FromSource = true) {
+  void barrier(const Instruction &I, const std::string &Spelling, bool FromSource = true,
+               bool GridWide = false) {
     BarrierSite B;
+    B.GridWide = GridWide;
     IRLocations::Place Pl = placeOf(I);
     unsigned Length = 0;
     clang::SourceLocation Start = T.Locs.memberCallStart(Pl.Loc);
     std::string Text = FromSource ? T.Locs.expressionAt(Start, Length) : "";
-    B.Spelling = Text.empty() ? Spelling : Text;
+    B.Spelling = Text.empty() ? Spelling : withoutArguments(Text);
     B.Where = T.Locs.positionOf(Start);
     if (!Pl.Chain.empty()) {
       B.ViaCall = Pl.Chain.front().Callee;
@@ -500,7 +518,7 @@ struct IRSiteWalker {
     // A grid barrier (cooperative_groups::grid_group::sync, declared only).
     if (const Function *F = C.getCalledFunction())
       if (llvm::demangle(F->getName().str()).find("grid_group::sync()") != std::string::npos)
-        return barrier(C, "grid_group.sync()", false);
+        return barrier(C, "grid_group.sync()", true, /*GridWide=*/true);
     if (const auto *II = dyn_cast<IntrinsicInst>(&C)) {
       if (const auto *MI = dyn_cast<MemIntrinsic>(II))
         return blockCopy(*MI);

@@ -276,7 +276,14 @@ SymRef IRTranslator::binaryOf(const BinaryOperator &B) {
     return Op(cast<PossiblyDisjointInst>(B).isDisjoint() ? Opcode::Add : Opcode::Or, S);
   case Instruction::SDiv: return Op(Opcode::Div, S);
   case Instruction::SRem: return Op(Opcode::Rem, S);
-  case Instruction::AShr: return Op(Opcode::Shr, S);
+  case Instruction::AShr:
+    // (x << c) >> c: x sign-extended from its low bits (the compiler's sext
+    // of a trunc, i = (int)(i + warp.size())).
+    if (const auto *Shl = dyn_cast<BinaryOperator>(B.getOperand(0));
+        Shl && Shl->getOpcode() == Instruction::Shl && Shl->getOperand(1) == B.getOperand(1))
+      if (const auto *C = dyn_cast<ConstantInt>(B.getOperand(1)); C && C->getZExtValue() < Bits && Bits <= 64)
+        return SymExpr::cast(SymExpr::cast(intOf(Shl->getOperand(0)), signedType(Bits - unsigned(C->getZExtValue()))), S);
+    return Op(Opcode::Shr, S);
   case Instruction::UDiv: return Op(Opcode::Div, U);
   case Instruction::URem: return Op(Opcode::Rem, U);
   case Instruction::LShr: return Op(Opcode::Shr, U);

@@ -634,8 +634,11 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
       return A;
     if (A.Terms.empty())
       return known(A.C, E.Type);
-    // Widening keeps a linear form exact provided nothing overflowed.
-    if (E.Type.Bits >= E.Ops[0]->Type.Bits)
+    // Widening keeps a linear form exact provided nothing overflowed; so
+    // does narrowing to an int of 32 bits or more (the int of an index
+    // computed in 64 bits: i = (int)(i + warp.size())). Narrower types
+    // (char, short) wrap on purpose.
+    if (E.Type.Bits >= E.Ops[0]->Type.Bits || E.Type.Bits >= 32)
       return A;
     return nonLinear(A, A, "narrowing conversion", E);
   }

@@ -55,13 +55,90 @@ std::vector<bool> relevantCounters(const Context &C, const LoopInfo &L) {
   return Relevant;
 }
 
+/// Whether the live lanes of warp W run the same iterations of L: every
+/// counter starts at one value and steps alike in all of them, and the
+/// condition reads nothing else that differs between them.
+bool warpAgreesOn(const Context &C, const LoopInfo &L, unsigned W,
+                  const std::array<LoopValues, WarpSize> &Vals, uint32_t Alive) {
+  std::vector<const SymExpr *> Parts;
+  for (const LoopCounter &LC : L.Counters) {
+    if (!LC.Init || !LC.Next)
+      return false;
+    Parts.push_back(LC.Init.get());
+    Parts.push_back(LC.Next.get());
+  }
+  // The condition: of L's counters and warp-uniform unknowns only.
+  const SymLeaves Leaves = collectLeaves(L.Cond);
+  if (Leaves.usesLane() || !Leaves.Varyings.empty())
+    return false;
+  for (const SymExpr *V : Leaves.Loops) {
+    bool Own = false;
+    for (const LoopCounter &LC : L.Counters)
+      Own |= LC.Id == V->LoopId;
+    if (!Own)
+      return false;
+  }
+  for (const SymExpr *E : Parts) {
+    std::optional<LaneValue> First;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      if (!(Alive >> Lane & 1))
+        continue;
+      LaneEnv Env;
+      laneEnv(C, W, Lane, Env);
+      Env.LoopValues = &Vals[Lane];
+      LaneValue V = evaluateSymbolically(*E, Env);
+      if (!V.known())
+        return false;
+      if (!First)
+        First = V;
+      else if (V.C != First->C || V.Terms != First->Terms)
+        return false;
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
-                                  std::set<unsigned> *Skipped) {
+                                  std::set<unsigned> *Skipped, std::set<unsigned> *SkippedIfWarpAgrees) {
   std::vector<const LoopInfo *> Enclosing;
   for (unsigned L : A.Loops)
     Enclosing.push_back(&Loops[L]);
+  // The counters the access reads, through its address, guards and the
+  // conditions of the loops not in Skip; Skip keeps the loops whose counters
+  // stay unread (a loop's own condition does not count for it).
+  auto Read = [&](std::set<unsigned> &Skip) {
+    std::set<unsigned> Ids;
+    for (;;) {
+      Ids.clear();
+      noteCounters(A.ByteOffset, Ids);
+      for (const Guard &G : A.Guards) {
+        bool SkippedLoopCond = false;
+        for (const LoopInfo *L : Enclosing)
+          SkippedLoopCond |= Skip.count(L->Id) && G.Cond == L->Cond;
+        if (!SkippedLoopCond)
+          noteCounters(G.Cond, Ids);
+      }
+      for (const LoopInfo *L : Enclosing)
+        if (!Skip.count(L->Id))
+          noteCounters(L->Cond, Ids);
+      // Through the updates and starts of the counters that matter (a running
+      // sum of loaded values is a counter too, but nothing reads it).
+      closeOverCounters(Ids, Enclosing, true);
+      std::set<unsigned> Still;
+      for (unsigned Id : Skip) {
+        bool IsRead = false;
+        for (const LoopCounter &LC : Loops[Id].Counters)
+          IsRead |= Ids.count(LC.Id) != 0;
+        if (!IsRead)
+          Still.insert(Id);
+      }
+      if (Still == Skip)
+        return Ids;
+      Skip = std::move(Still);
+    }
+  };
   // A loop the same for every lane whose counters the access does not read
   // (a grid-stride or persistent-block loop around the code): every
   // iteration costs the same, so it is not run. Start from every such loop
@@ -71,34 +148,21 @@ std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopI
     for (const LoopInfo *L : Enclosing)
       if (!L->LaneVarying && L->Cond && !isThreadVarying(L->Cond))
         Skip.insert(L->Id);
-  std::set<unsigned> Ids;
-  for (;;) {
-    Ids.clear();
-    noteCounters(A.ByteOffset, Ids);
-    for (const Guard &G : A.Guards) {
-      bool SkippedLoopCond = false;
-      for (const LoopInfo *L : Enclosing)
-        SkippedLoopCond |= Skip.count(L->Id) && G.Cond == L->Cond;
-      if (!SkippedLoopCond)
-        noteCounters(G.Cond, Ids);
-    }
+  std::set<unsigned> Ids = Read(Skip);
+  // Loops of threads whose counters nothing else reads (idx = warp id + k *
+  // warps): skipped in a warp whose lanes all agree on them.
+  if (SkippedIfWarpAgrees) {
+    std::set<unsigned> Agree;
     for (const LoopInfo *L : Enclosing)
-      if (!Skip.count(L->Id))
-        noteCounters(L->Cond, Ids);
-    // Through the updates and starts of the counters that matter (a running
-    // sum of loaded values is a counter too, but nothing reads it).
-    closeOverCounters(Ids, Enclosing, true);
-    std::set<unsigned> Still;
-    for (unsigned Id : Skip) {
-      bool Read = false;
-      for (const LoopCounter &LC : Loops[Id].Counters)
-        Read |= Ids.count(LC.Id) != 0;
-      if (!Read)
-        Still.insert(Id);
-    }
-    if (Still == Skip)
-      break;
-    Skip = std::move(Still);
+      if (L->Cond && !Skip.count(L->Id))
+        Agree.insert(L->Id);
+    std::set<unsigned> All = Skip;
+    All.insert(Agree.begin(), Agree.end());
+    Read(All);
+    SkippedIfWarpAgrees->clear();
+    for (unsigned Id : All)
+      if (!Skip.count(Id))
+        SkippedIfWarpAgrees->insert(Id);
   }
   if (Skipped)
     *Skipped = std::move(Skip);
@@ -140,7 +204,8 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     return !Out.Failed;
   }
   const LoopInfo &L = C.Loops[C.A.Loops[Level]];
-  if (C.SkippedLoops.count(L.Id)) {
+  if (C.SkippedLoops.count(L.Id) ||
+      (C.SkippedIfWarpAgrees.count(L.Id) && warpAgreesOn(C, L, W, Vals, Alive))) {
     // Every iteration of this loop costs the same: one stands for all.
     C.RanUniformLoopOnce = true;
     Point.push_back(0);

@@ -52,8 +52,11 @@ std::map<unsigned, AffineCounter> affineCountersOf(const SharedAccess &A,
 /// guards or its loops' conditions, and the updates of those counters. With
 /// Skipped, loops the same for every lane whose counters nothing reads
 /// (grid-stride loops) are left out and listed there: they are not run.
+/// With SkippedIfWarpAgrees, the other loops whose counters only their own
+/// condition reads: skipped in a warp whose lanes agree on them.
 std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
-                                  std::set<unsigned> *Skipped = nullptr);
+                                  std::set<unsigned> *Skipped = nullptr,
+                                  std::set<unsigned> *SkippedIfWarpAgrees = nullptr);
 
 struct Context {
   const SharedAccess &A;
@@ -77,8 +80,8 @@ struct Context {
   unsigned RepeatedIterations = 0;
   std::vector<GuardPart> Guards = guardPartsOf(A);
   std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
-  std::set<unsigned> SkippedLoops;
-  std::set<unsigned> Needed = neededCounters(A, Loops, &SkippedLoops);
+  std::set<unsigned> SkippedLoops, SkippedIfWarpAgrees;
+  std::set<unsigned> Needed = neededCounters(A, Loops, &SkippedLoops, &SkippedIfWarpAgrees);
   /// A skipped loop was passed through: the block sums are per iteration of it.
   bool RanUniformLoopOnce = false;
   /// Enumerating a loop with an unknown bound: lanes whose addresses fall

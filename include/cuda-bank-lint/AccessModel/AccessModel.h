@@ -171,6 +171,7 @@ struct SharedAccess {
 struct BarrierSite {
   SourcePos Where;
   std::string Spelling;     ///< "__syncthreads()", "block.sync()", ...
+  bool GridWide = false;    ///< grid_group::sync: waits for every thread of the grid
   std::vector<Guard> Guards;
   /// Set when the barrier is reached only through a call: the callee's name.
   std::string ViaCall;

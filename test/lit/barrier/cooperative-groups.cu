@@ -8,8 +8,8 @@ __global__ void blockSyncDivergent(float *out) {
   cg::thread_block block = cg::this_thread_block();
   if (block.thread_rank() < 16)
     block.sync();
-// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: barrier 'thread_block.sync()' is divergent within a warp: lanes 0-15 of warp 0 reach it, lanes 16-31 do not [cuda-barrier-divergence]
-// CHECK: note: the if condition 'threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * (blockDim.x * blockDim.y) < 16' is false for lanes 16-31 of warp 0
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: barrier 'block.sync()' is divergent within a warp: lanes 0-15 of warp 0 reach it, lanes 16-31 do not [cuda-barrier-divergence]
+// CHECK: note: the if condition '{{.*}}threadIdx.x < 16' is false for lanes 16-31 of warp 0
 // CHECK: note: assuming block 64x1x1 from the launch
   out[threadIdx.x] = 0;
 }
@@ -18,8 +18,8 @@ __global__ void freeSyncDivergent(float *out) {
   cg::thread_block block = cg::this_thread_block();
   if (threadIdx.x >= 32)
     cg::sync(block);
-// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: barrier 'cooperative_groups::sync(thread_block)' is divergent across warps: warp 1 reaches it, warp 0 does not (all lanes of a warp agree) [cuda-barrier-divergence-across-warps]
-// CHECK: note: the if condition 'threadIdx.x >= 32' is false for lanes 0-31 of warp 0
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: barrier 'cg::sync(block)' is divergent across warps: warp 1 reaches it, warp 0 does not (all lanes of a warp agree) [cuda-barrier-divergence-across-warps]
+// CHECK: note: the if condition 'threadIdx.x > 31' is false for lanes 0-31 of warp 0
 // CHECK: note: assuming block 64x1x1 from the launch
   out[threadIdx.x] = 0;
 }
@@ -27,7 +27,7 @@ __global__ void freeSyncDivergent(float *out) {
 __global__ void temporarySyncDivergent(float *out) {
   if (threadIdx.x == 1)
     cg::this_thread_block().sync();
-// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: barrier 'thread_block.sync()' is divergent within a warp: lane 1 of warp 0 reaches it, lanes 0, 2-31 do not [cuda-barrier-divergence]
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: barrier 'cg::this_thread_block().sync()' is divergent within a warp: lane 1 of warp 0 reaches it, lanes 0, 2-31 do not [cuda-barrier-divergence]
 // CHECK: note: the if condition 'threadIdx.x == 1' is false for lanes 0, 2-31 of warp 0
 // CHECK: note: assuming block 64x1x1 from the launch
   out[threadIdx.x] = 0;
@@ -37,7 +37,7 @@ __global__ void gridSyncDivergent(float *out) {
   cg::grid_group grid = cg::this_grid();
   if (threadIdx.x < 8)
     grid.sync();
-// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: barrier 'grid_group.sync()' is divergent within a warp: lanes 0-7 of warp 0 reach it, lanes 8-31 do not [cuda-barrier-divergence]
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: barrier 'grid.sync()' is divergent within a warp: lanes 0-7 of warp 0 reach it, lanes 8-31 do not [cuda-barrier-divergence]
 // CHECK: note: the if condition 'threadIdx.x < 8' is false for lanes 8-31 of warp 0
 // CHECK: note: assuming block 64x1x1 from the launch
   out[threadIdx.x] = 0;
@@ -69,7 +69,7 @@ __global__ void gridSyncPerBlock(float *out) {
   cg::grid_group grid = cg::this_grid();
   if (blockIdx.x % 2 == 0)
     grid.sync();
-// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: grid barrier 'grid_group.sync()' is divergent across blocks: whether a block reaches it depends on 'blockIdx.x' (blocks with blockIdx.x = 0 and blockIdx.x = 1 disagree), and it waits for every thread of the grid [cuda-barrier-divergence]
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: grid barrier 'grid.sync()' is divergent across blocks: whether a block reaches it depends on 'blockIdx.x' (blocks with blockIdx.x = 0 and blockIdx.x = 1 disagree), and it waits for every thread of the grid [cuda-barrier-divergence]
   cg::thread_block block = cg::this_thread_block();
   if (blockIdx.x % 2 == 0)
     block.sync();

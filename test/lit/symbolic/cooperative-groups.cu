@@ -30,5 +30,5 @@ __global__ void rowsPerWarp(float *out, int rows, int C) {
 // JSON: "reason": "",
 // JSON-NEXT: "status": "exact",
 // JSON-NEXT: "wavefronts": 2,
-// JSON: "byte_offset": "((threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * (blockDim.x * blockDim.y)) % 32 / 8 * 32
+// JSON: "byte_offset": "((((blockDim.y * threadIdx.z + threadIdx.y) * blockDim.x + threadIdx.x) * 4 & 96) + ((blockDim.y * threadIdx.z + threadIdx.y) * blockDim.x + threadIdx.x & 7)) * 4"
 // JSON: "status": "exact",
