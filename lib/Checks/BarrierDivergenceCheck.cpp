@@ -352,9 +352,15 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
                               What, Leaves);
       F.Notes.push_back({At, "threads leave here under a thread-varying condition", {}});
     } else if (G.Kind == GuardKind::Loop) {
+      // A condition that is one unknown (whether the lane goes round again,
+      // for a loop with several exits) is not repeated.
+      std::string Cond = toString(G.Cond);
+      std::string Why = Leaves.rfind("'" + Cond + "' (", 0) == 0
+                            ? Leaves.substr(Cond.size() + 4, Leaves.size() - Cond.size() - 5)
+                            : fmt::format("the condition '{}' depends on {}", Cond, Leaves);
       F.Message = fmt::format("{} may be divergent: it is in a loop whose number of iterations can differ "
-                              "between threads (the condition '{}' depends on {})",
-                              What, toString(G.Cond), Leaves);
+                              "between threads ({})",
+                              What, Why);
       F.Notes.push_back({At, "the loop is here", {}});
     } else {
       F.Message = fmt::format("{} may be divergent: whether a thread reaches it depends on {}, which can "

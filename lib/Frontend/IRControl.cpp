@@ -1,6 +1,7 @@
 //===- IRControl.cpp - Loops, guards and merges of the device IR ----------===//
 #include "IRTranslator.h"
 
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Instructions.h"
 
@@ -433,6 +434,33 @@ GuardKind kindOfEdge(const BasicBlock *From, const BasicBlock *To, const llvm::L
 
 } // namespace
 
+/// Whether a lane that leaves Dom without coming to BB can only return:
+/// the blocks it may run from there reach neither BB nor a barrier (a
+/// return inside a loop, as the lanes still in the loop see it).
+bool IRTranslator::onlyReturnsAway(const BasicBlock *Dom, const BasicBlock *BB) {
+  SmallVector<const BasicBlock *, 16> Work(succ_begin(Dom), succ_end(Dom));
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  bool Returns = false;
+  while (!Work.empty()) {
+    const BasicBlock *X = Work.pop_back_val();
+    if (X == BB || !Seen.insert(X).second)
+      continue;
+    if (Seen.size() > 64)
+      return false;
+    if (isPotentiallyReachable(X, BB, nullptr, &A.DT, &A.LI)) {
+      Work.append(succ_begin(X), succ_end(X)); // on the way to BB still
+      continue;
+    }
+    for (const Instruction &I : *X)
+      if (const auto *C = dyn_cast<CallBase>(&I); C && !C->onlyAccessesInaccessibleMemOrArgMem() &&
+                                                  C->isConvergent())
+        return false; // a barrier (or a call that may hold one)
+    Returns |= isa<ReturnInst>(X->getTerminator());
+    Work.append(succ_begin(X), succ_end(X));
+  }
+  return Returns;
+}
+
 std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
   if (BB == &F.getEntryBlock() || !A.DT.isReachableFromEntry(BB))
     return {};
@@ -524,7 +552,8 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
   for (const In &I : Ins)
     Any = orOf(Any, andOf(reachFrom(Dom, I.Node), EdgeOf(I)));
   if (!(Any->isConst() && Any->Value))
-    G.push_back({Any, false, WhereOf(Dom), GuardKind::Reached});
+    G.push_back({Any, false, WhereOf(Dom),
+                 onlyReturnsAway(Dom, BB) ? GuardKind::EarlyReturn : GuardKind::Reached});
   return G;
 }
 

@@ -180,6 +180,39 @@ std::string IRLocations::ifStatementJump(SourceLocation Loc) {
   return "";
 }
 
+std::string IRLocations::conditionText(SourceLocation Loc) {
+  if (Loc.isInvalid() || Loc.isMacroID())
+    return "";
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  size_t Start = SM.getFileOffset(Loc), I = Start;
+  if (Invalid || I >= Buf.size())
+    return "";
+  auto Blank = [](char C) { return C == ' ' || C == '\t'; };
+  while (I > 0 && Blank(Buf[I - 1]))
+    --I;
+  if (I == 0 || Buf[I - 1] != '(')
+    return "";
+  --I;
+  while (I > 0 && Blank(Buf[I - 1]))
+    --I;
+  StringRef Before = Buf.substr(0, I);
+  if (!(Before.ends_with("if") || Before.ends_with("while")))
+    return "";
+  // To the closing parenthesis on the same line; a whole condition only
+  // (one part of a && b has a name of its own).
+  int Depth = 0;
+  for (size_t J = Start; J < Buf.size() && Buf[J] != '\n'; ++J) {
+    if (Buf[J] == '(')
+      ++Depth;
+    else if (Buf[J] == ')' && Depth-- == 0)
+      return Buf.substr(Start, J - Start).rtrim().str();
+    else if (Depth == 0 && (Buf.substr(J, 2) == "&&" || Buf.substr(J, 2) == "||" || Buf[J] == '?'))
+      return "";
+  }
+  return "";
+}
+
 SourceLocation IRLocations::asmStatementEnd(SourceLocation Loc) {
   if (Loc.isInvalid() || Loc.isMacroID())
     return Loc;

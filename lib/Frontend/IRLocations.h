@@ -44,6 +44,9 @@ public:
   /// The position of one debug location (no chain).
   SourcePos positionOf(const llvm::DILocation *DL, clang::SourceLocation *Loc = nullptr);
   SourcePos positionOf(clang::SourceLocation Loc);
+  /// The whole condition of the `if (...)` or `while (...)` that starts at
+  /// Loc, when it is on one line and not a && b, a || b or a ? b : c.
+  std::string conditionText(clang::SourceLocation Loc);
   clang::SourceManager &sourceManager() { return SM; }
   /// The source text of the lvalue or call that starts at Loc (a name with
   /// its subscripts, member accesses and calls), and its length, when it is

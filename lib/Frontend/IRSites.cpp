@@ -258,13 +258,24 @@ struct IRSiteWalker {
     return Open == std::string::npos || Text.back() != ')' ? Text : Text.substr(0, Open) + "()";
   }
 
+  /// A block barrier of grid_group::sync() (the toolkit's, inlined: its
+  /// arrive and wait each end in one).
+  static bool inlinedFromGridSync(const Instruction &I) {
+    for (const DILocation *DL = I.getDebugLoc().get(); DL; DL = DL->getInlinedAt())
+      if (const DISubprogram *SP = DL->getScope()->getSubprogram())
+        if (SP->getName().starts_with("sync_grids_") || // line tables: no linkage names
+            llvm::demangle(SP->getLinkageName().str()).find("grid_group::sync()") != std::string::npos)
+          return true;
+    return false;
+  }
+
   /// A block barrier. One inlined from a helper is at the call in the
   /// analysed function, as the call that executes a block barrier.
   /// Spelled: the source text of the call when Spelling is only a default.
   void barrier(const Instruction &I, const std::string &Spelling, bool FromSource = true,
                bool GridWide = false) {
     BarrierSite B;
-    B.GridWide = GridWide;
+    B.GridWide = GridWide || inlinedFromGridSync(I);
     IRLocations::Place Pl = placeOf(I);
     unsigned Length = 0;
     clang::SourceLocation Start = T.Locs.memberCallStart(Pl.Loc);

@@ -188,6 +188,7 @@ private:
   SymRef reachFrom(const llvm::BasicBlock *Dom, const llvm::BasicBlock *BB);
   /// The condition under which control goes from From to To.
   SymRef edgeCondition(const llvm::BasicBlock *From, const llvm::BasicBlock *To);
+  bool onlyReturnsAway(const llvm::BasicBlock *Dom, const llvm::BasicBlock *BB);
   std::vector<Guard> computeGuards(const llvm::BasicBlock *BB);
   /// BB's predecessor P as seen from outside the loops that hold P but
   /// not BB: the block from which those loops are entered.

@@ -139,8 +139,20 @@ std::string IRTranslator::nameOf(const Value *V) {
     clang::SourceLocation Loc;
     SourcePos P = I ? Locs.positionOf(I->getDebugLoc().get(), &Loc) : SourcePos();
     unsigned Length = 0;
-    if (isa_and_nonnull<LoadInst>(I) || isa_and_nonnull<CallBase>(I))
+    // A toolkit call's result is named by the user's call (atomicAdd(p, 1)).
+    if (I)
+      if (IRLocations::Place Pl = Locs.placeOf(I->getDebugLoc().get()); !Pl.Wrapper.empty())
+        Loc = Pl.Loc, P = Pl.Where;
+    if (isa_and_nonnull<LoadInst>(I) || isa_and_nonnull<CallBase>(I) || isa_and_nonnull<AtomicRMWInst>(I) ||
+        isa_and_nonnull<AtomicCmpXchgInst>(I))
       Name = Locs.expressionAt(Loc, Length);
+    else if (isa_and_nonnull<CmpInst>(I)) // if (v > 0.5f)
+      Name = Locs.conditionText(Locs.lvalueBefore(Loc));
+    // A load the compiler moved (no line of its own): by its address.
+    if (const auto *LI = dyn_cast_or_null<LoadInst>(I); LI && Name.empty())
+      if (const auto *G = dyn_cast<GetElementPtrInst>(LI->getPointerOperand());
+          G && G->getNumIndices() == 1 && isa<Argument>(G->getPointerOperand()) && G->getPointerOperand()->hasName())
+        Name = G->getPointerOperand()->getName().str() + "[" + toString(intOf(G->getOperand(1))) + "]";
     if (Name.empty())
       Name = P.valid() ? "value at line " + std::to_string(P.Line) : "value";
   }
@@ -230,6 +242,10 @@ SymRef IRTranslator::translateInt(const Value *V) {
     return loadedValueOf(*L);
   if (const auto *Fr = dyn_cast<FreezeInst>(I))
     return intOf(Fr->getOperand(0));
+  if (std::string W = Locs.placeOf(I->getDebugLoc().get()).Wrapper; !W.empty())
+    return unknownOf(V, "result of call to '" + W + "'");
+  if (isa<FCmpInst>(I))
+    return unknownOf(V, "a comparison of floating-point values");
   return unknownOf(V, std::string("'") + I->getOpcodeName() + "' not modelled");
 }
 
@@ -504,6 +520,8 @@ SymRef IRTranslator::callOf(const CallBase &C) {
     default:
       break;
     }
+    if (std::string W = Locs.placeOf(C.getDebugLoc().get()).Wrapper; !W.empty())
+      return unknownOf(&C, "result of call to '" + W + "'");
     return unknownOf(&C, "result of '" + Intrinsic::getBaseName(ID).str() + "'");
   }
   // Special registers read through inline PTX (CUB's LaneId()).
@@ -533,7 +551,7 @@ SymRef IRTranslator::callOf(const CallBase &C) {
     if (Name == "__mul24" || Name == "__umul24" || Name == "mul24" || Name == "umul24")
       return Bin(Opcode::Mul);
   }
-  return unknownOf(&C, Callee ? "result of '" + baseName(Callee->getName()) + "'" : "result of a call");
+  return unknownOf(&C, Callee ? "result of call to '" + baseName(Callee->getName()) + "'" : "result of a call");
 }
 
 /// A load of an integer: from a constant table, a select on the index;

@@ -6,7 +6,7 @@ __global__ void onLoad(const int *p, float *out) {
   if (p[threadIdx.x])
     __syncthreads();
 // CHECK: data-dependent.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' may be divergent: whether a thread reaches it depends on 'p[threadIdx.x]' (value loaded from memory), which can differ between threads [cuda-barrier-divergence]
-// CHECK: note: the if condition 'p[threadIdx.x] != 0' is thread-varying and cannot be evaluated per thread
+// CHECK: note: the if condition 'p[threadIdx.x] == 0' is thread-varying and cannot be evaluated per thread
   out[threadIdx.x] = 0;
 }
 
@@ -42,7 +42,7 @@ __global__ void tidBound(float *out) {
   for (int i = 0; i < threadIdx.x; ++i)
     __syncthreads();
 // CHECK: data-dependent.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' is divergent within a warp: with i = 0, lanes 1-31 of warp 0 reach it, lane 0 does not [cuda-barrier-divergence]
-// CHECK: note: the loop condition 'i < threadIdx.x' is false for lane 0 of warp 0: the trip count differs between threads
+// CHECK: note: the if condition 'threadIdx.x != 0' is false for lane 0 of warp 0
 // CHECK: note: assuming block 64x1x1 from the launch
 // CHECK: note: the condition depends on warp-uniform values; i = 0 is one choice for which the threads disagree
   out[threadIdx.x] = 0;
@@ -51,8 +51,8 @@ __global__ void tidBound(float *out) {
 __global__ void breakOut(const int *p, float *out, int n) {
   for (int i = 0; i < n; ++i) {
     __syncthreads();
-// CHECK: data-dependent.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' may be divergent: whether a thread reaches it depends on 'early exit' (some threads may have left the loop at line {{[0-9]+}} (the break at line {{[0-9]+}}) in an earlier iteration), which can differ between threads [cuda-barrier-divergence]
-// CHECK: note: threads leave here under a thread-varying condition
+// CHECK: data-dependent.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop whose number of iterations can differ between threads (whether the lane runs another iteration of the loop at line {{[0-9]+}}, with a different value in each thread) [cuda-barrier-divergence]
+// CHECK: note: the loop is here
     if (p[i * 64 + threadIdx.x] < 0)
       break;
   }

@@ -42,7 +42,7 @@ __global__ void returnInLoop(const int *p, float *out, int n) {
       return;
   }
   __syncthreads();
-// CHECK: early-exit.cu:[[@LINE-1]]:3: remark: barrier '__syncthreads()' may not be reached by threads that returned earlier: which threads return depends on 'loop exit' (some threads may have returned inside the loop at line {{[0-9]+}} (the return at line {{[0-9]+}})) [cuda-barrier-early-exit]
+// CHECK: early-exit.cu:[[@LINE-1]]:3: remark: barrier '__syncthreads()' may not be reached by threads that returned earlier: which threads return depends on 'p[threadIdx.x]' (value loaded from memory) [cuda-barrier-early-exit]
 // CHECK: note: threads return here under a thread-varying condition
 // CHECK: note: threads that have returned never arrive at later barriers: s
   out[threadIdx.x] = 0;
