@@ -301,6 +301,17 @@ SourceLocation IRLocations::lvalueBefore(SourceLocation Op) {
       break;
     SkipBlanks();
   }
+  // A dereference in front (*(p + k) = v): '*' where an operand cannot end.
+  size_t Star = I;
+  while (Star > 0 && (Buf[Star - 1] == ' ' || Buf[Star - 1] == '\t'))
+    --Star;
+  if (Star > 0 && Buf[Star - 1] == '*') {
+    size_t K = Star - 1;
+    while (K > 0 && (Buf[K - 1] == ' ' || Buf[K - 1] == '\t'))
+      --K;
+    if (K == 0 || StringRef(";{}(,=\n").contains(Buf[K - 1]))
+      I = Star - 1;
+  }
   while (I < End && (Buf[I] == ' ' || Buf[I] == '\t'))
     ++I;
   if (I >= End)

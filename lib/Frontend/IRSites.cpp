@@ -645,6 +645,16 @@ IRTranslator::IRTranslator(const Function &F, IRAnalyses A, IRArrays &Arrays, IR
                            const FixedArguments &Fixed, FunctionModel &Out)
     : F(F), DL(F.getParent()->getDataLayout()), A(A), Arrays(Arrays), Locs(Locs), Fixed(Fixed), Out(Out) {}
 
+/// Whether I refers to a __shared__ variable (through casts and constant
+/// offsets too): its kernel uses shared memory, modelled or not.
+static bool namesSharedVariable(const Instruction &I) {
+  for (const Value *Op : I.operands())
+    if (const auto *G = dyn_cast<GlobalVariable>(Op->stripPointerCasts()))
+      if (G->getAddressSpace() == 3)
+        return true;
+  return false;
+}
+
 void IRTranslator::translate() {
   if (Out.IsKernel)
     for (const auto &[I, Fx] : Fixed)
@@ -660,8 +670,10 @@ void IRTranslator::translate() {
     guardsOf(BB); // in this order, each block's are built from its predecessors'
     ++W.Region;
     W.Split = W.SplitAtEntry[BB];
-    for (const Instruction &I : *BB)
+    for (const Instruction &I : *BB) {
       W.visit(I);
+      Out.NamesShared |= Out.IsKernel && !Out.NamesShared && namesSharedVariable(I);
+    }
   }
 }
 

@@ -81,11 +81,11 @@ __global__ void halving(float *out, int width) {
     __syncthreads();
   }
 }
-// CHECK: launches.cu:[[# @LINE-7]]:7: warning: up to 8-way bank conflict reading 'data'{{.*}}(2-way at iteration 0 of the loop at line [[# @LINE-9]], 4-way at iteration 1 of the loop at line [[# @LINE-9]], 8-way at iteration 2 of the loop at line [[# @LINE-9]])
+// CHECK: launches.cu:[[# @LINE-7]]:7: warning: 8-way bank conflict writing 'data': 8 lanes of warp 0 write 8 distinct words of bank 0 (8 wavefronts, ideal 1)
 // CHECK: note: assuming block 256x1x1 from the launch at {{.*}}launches.cu:[[# @LINE+35]]:3
 // CHECK: launches.cu:[[# @LINE+34]]:3: note: kernel parameter 'width' taken as blockDim.x: the launch at {{.*}}launches.cu:[[# @LINE+34]]:3 (the only one in this file) passes 'steps.x' for it
-// CHECK: note: also writing: up to 8-way
-// CHECK: launches.cu:[[# @LINE-11]]:22: warning: up to 8-way bank conflict reading 'data'
+// CHECK: launches.cu:[[# @LINE-10]]:22: warning: 4-way bank conflict reading 'data': 4 lanes of warp 0 read 4 distinct words of bank 0 in phase 0 of 2 (8 wavefronts, ideal 2)
+// CHECK: note: the compiler merges this load with 'data[first]' (line [[# @LINE-11]]) into one 64-bit load
 
 __global__ void fromReference(float *out) {
   __shared__ float s[32 * 1024];

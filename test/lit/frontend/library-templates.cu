@@ -98,7 +98,7 @@ void launch(int *d) {
 // JSON: "array": "temp",
 // JSON: "call_chain": [
 // JSON: "callee": "Sum",
-// JSON: "callee": "ApplyWarpAggregates",
+// JSON: "callee": "ApplyWarpAggregates<1>",
 // JSON: "expression": "temp_storage.warp_aggregates[W]",
 // JSON: "function": "reduceKernel",
 // JSON: "expression": "temp_storage.buff[linear_tid * ITEMS + i]",
