@@ -1,5 +1,6 @@
 //===- DeviceLowering.cpp - Clang's device code generation, optimised -----===//
 #include "DeviceLowering.h"
+#include "llvm/ADT/SetVector.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/GlobalDecl.h"
@@ -299,6 +300,7 @@ public:
   }
   /// Every definition the safe roots reach.
   std::vector<const FunctionDecl *> Reached;
+  llvm::SetVector<const VarDecl *> Vars; ///< namespace-scope variables they use
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -376,6 +378,12 @@ private:
     }
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
       visit(FD);
+    // A namespace-scope variable (a __constant__ table): its definition is
+    // handed to the code generator too, or only a declaration is emitted.
+    if (VD && VD->hasGlobalStorage() && !VD->isStaticLocal())
+      if (const VarDecl *Def = VD->getDefinition(); Def && !Def->isInvalidDecl() &&
+                                                    !Def->getDeclContext()->isDependentContext())
+        Vars.insert(Def);
     return Problem.empty();
   }
   void visit(const FunctionDecl *FD) {
@@ -424,6 +432,9 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
   for (const FunctionDecl *FD : Reach.Reached)
     if (Handed.insert(FD).second && !FD->getDescribedFunctionTemplate())
       CG->HandleTopLevelDecl(DeclGroupRef(const_cast<FunctionDecl *>(FD)));
+  for (const VarDecl *VD : Reach.Vars)
+    if (!VD->hasAttr<CUDASharedAttr>())
+      CG->HandleTopLevelDecl(DeclGroupRef(const_cast<VarDecl *>(VD)));
   // Referenced, so that instantiations the code generator defers are emitted.
   for (const FunctionDecl *FD : Lowered)
     CG->GetAddrOfGlobal(GlobalDecl(FD), /*isForDefinition=*/false);

@@ -170,6 +170,7 @@ private:
   std::optional<IRPointer> pointerPhiOf(const llvm::PHINode &P);
   /// A load from a constant integer table (a const or __constant__ array
   /// with an initialiser, at most 64 entries): selects on the index.
+  SymRef localTableValue(const llvm::AllocaInst &AI, const SymRef &Offset, const llvm::LoadInst &L);
   SymRef constantTableValue(const llvm::GlobalVariable &G, const SymRef &Offset, llvm::Type *Ty);
 
   // IRControl.cpp

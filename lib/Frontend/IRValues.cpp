@@ -562,6 +562,10 @@ SymRef IRTranslator::loadedValueOf(const LoadInst &L) {
     if (const auto *G = dyn_cast_or_null<GlobalVariable>(P->Base))
       if (SymRef V = constantTableValue(*G, P->Offset, L.getType()))
         return V;
+  if (P && !P->Shared)
+    if (const auto *AI = dyn_cast_or_null<AllocaInst>(P->Base))
+      if (SymRef V = localTableValue(*AI, P->Offset, L))
+        return V;
   const char *Why = P && P->Shared ? (A.UI.isDivergent(&L) ? "value loaded from shared memory at a thread-dependent address"
                                                            : "value loaded from shared memory")
                                    : (A.UI.isDivergent(&L) ? "value loaded from memory"
@@ -586,6 +590,62 @@ SymRef IRTranslator::constantTableValue(const GlobalVariable &G, const SymRef &O
   for (unsigned K = Data->getNumElements() - 1; K-- > 0;)
     V = SymExpr::select(SymExpr::binary(Opcode::EQ, Index, SymExpr::constant(K), IntType::boolean()),
                         SymExpr::constant(Data->getElementAsAPInt(K).getSExtValue(), T), V, T);
+  return V;
+}
+
+/// A local array of constants (constexpr int t[8] = {...}) the compiler
+/// keeps in local memory: stored once, element by element, in the entry
+/// block and then only read. Its value at Offset as selects.
+SymRef IRTranslator::localTableValue(const AllocaInst &AI, const SymRef &Offset, const LoadInst &L) {
+  Type *Ty = L.getType();
+  if (!Ty->isIntegerTy() || Ty->getIntegerBitWidth() > 64 || AI.getParent() != &AI.getFunction()->getEntryBlock())
+    return nullptr;
+  int64_t Size = int64_t(DL.getTypeAllocSize(Ty));
+  std::map<int64_t, int64_t> Elements; // byte offset -> value
+  SmallVector<std::pair<const Value *, int64_t>, 16> Work{{&AI, 0}};
+  while (!Work.empty()) {
+    auto [V, At] = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (const auto *G = dyn_cast<GetElementPtrInst>(U)) {
+        APInt Off(64, 0);
+        if (!G->accumulateConstantOffset(DL, Off))
+          continue; // a variable index: a read, checked below through its users
+        Work.push_back({G, At + Off.getSExtValue()});
+      } else if (const auto *S = dyn_cast<StoreInst>(U)) {
+        const auto *C = dyn_cast<ConstantInt>(S->getValueOperand());
+        if (S->getPointerOperand() != V || !C || C->getType() != Ty || S->getParent() != AI.getParent() ||
+            Elements.count(At))
+          return nullptr;
+        Elements[At] = C->getSExtValue();
+      } else if (const auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd()) {
+        continue;
+      } else if (!isa<LoadInst>(U)) {
+        return nullptr;
+      }
+    }
+  }
+  // Every other use of the array is a load through a variable index.
+  for (const User *U : AI.users())
+    if (const auto *G = dyn_cast<GetElementPtrInst>(U); G && !G->hasAllConstantIndices())
+      for (const User *R : G->users())
+        if (!isa<LoadInst>(R))
+          return nullptr;
+  int64_t N = int64_t(Elements.size());
+  if (N == 0 || N > 64 || Elements.begin()->first != 0 || Elements.rbegin()->first != (N - 1) * Size ||
+      (L.getParent() == AI.getParent() && !A.DT.dominates(&*std::prev(AI.getParent()->end()), &L) &&
+       L.comesBefore(&*AI.getParent()->getFirstNonPHIOrDbg())))
+    return nullptr;
+  IntType T = signedType(Ty->getIntegerBitWidth());
+  SymRef Index = SymExpr::binary(Opcode::Div, SymExpr::cast(Offset, IntType::i64()), SymExpr::constant(Size),
+                                 IntType::i64());
+  SymRef V = SymExpr::constant(Elements.rbegin()->second, T);
+  for (int64_t K = N - 1; K-- > 0;) {
+    auto It = Elements.find(K * Size);
+    if (It == Elements.end())
+      return nullptr;
+    V = SymExpr::select(SymExpr::binary(Opcode::EQ, Index, SymExpr::constant(K), IntType::boolean()),
+                        SymExpr::constant(It->second, T), V, T);
+  }
   return V;
 }
 

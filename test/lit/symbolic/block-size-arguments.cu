@@ -31,7 +31,7 @@ __global__ void sweep(float *out, int n, int iterations) {
   out[t] = s[t];
 }
 // CHECK: sweep:28:7 ld 4 exact 4-way 4/1
-// TEXT: block-size-arguments.cu:28:7: warning: up to 4-way bank conflict reading 's'{{.*}}(2-way at stride=1, j=0, 4-way at stride=2, j=1, 4-way at stride=4, j=2 (16 lanes active), 4-way at stride=8, j=3 (8 lanes active), 4-way at stride=16, j=4 (4 lanes active), 2-way at stride=32, j=5 (2 lanes active))
+// TEXT: block-size-arguments.cu:28:7: warning: up to 4-way bank conflict reading 's'{{.*}}(2-way at j=0, stride=1, 4-way at j=1, stride=2, 4-way at j=2, stride=4 (16 lanes active), 4-way at j=3, stride=8 (8 lanes active), 4-way at j=4, stride=16 (4 lanes active), 2-way at j=5, stride=32 (2 lanes active))
 // TEXT: note: kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}block-size-arguments.cu:[[# @LINE+8]]:3 (the only one in this file) passes 'system_size' for it
 // TEXT: note: kernel parameter 'iterations' taken as log2(system_size / 2) with blockDim.x = system_size: the launch at {{.*}} passes 'iterations' for it
 
