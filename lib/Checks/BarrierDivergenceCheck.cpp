@@ -153,15 +153,20 @@ std::string kindText(const Guard &G) {
   return "the condition";
 }
 
+/// Why a thread-varying leaf (an unknown or a loop counter) varies.
+std::string leafReason(const SymExpr &V) {
+  return V.Kind == ExprKind::LoopVar ? V.Reason + ", with a different value in each thread" : V.Reason;
+}
+
 std::string varyingLeaves(const SymRef &Cond) {
   std::vector<std::string> Items;
   SymLeaves L = collectLeaves(Cond);
   for (const SymExpr *V : L.Varyings)
     if (Items.size() < 3)
-      Items.push_back(fmt::format("'{}' ({})", V->Name, V->Reason));
+      Items.push_back(fmt::format("'{}' ({})", V->Name, leafReason(*V)));
   for (const SymExpr *V : L.Loops)
     if (V->LaneVarying && Items.size() < 3)
-      Items.push_back(fmt::format("'{}' ({}, with a different value in each thread)", V->Name, V->Reason));
+      Items.push_back(fmt::format("'{}' ({})", V->Name, leafReason(*V)));
   if (Items.empty() && L.usesLane())
     Items.push_back("threadIdx");
   std::string S;
@@ -354,10 +359,9 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
     } else if (G.Kind == GuardKind::Loop) {
       // A condition that is one unknown (whether the lane goes round again,
       // for a loop with several exits) is not repeated.
-      std::string Cond = toString(G.Cond);
-      std::string Why = Leaves.rfind("'" + Cond + "' (", 0) == 0
-                            ? Leaves.substr(Cond.size() + 4, Leaves.size() - Cond.size() - 5)
-                            : fmt::format("the condition '{}' depends on {}", Cond, Leaves);
+      bool OneLeaf = G.Cond->Ops.empty() && isThreadVarying(G.Cond);
+      std::string Why = OneLeaf ? leafReason(*G.Cond)
+                                : fmt::format("the condition '{}' depends on {}", toString(G.Cond), Leaves);
       F.Message = fmt::format("{} may be divergent: it is in a loop whose number of iterations can differ "
                               "between threads ({})",
                               What, Why);

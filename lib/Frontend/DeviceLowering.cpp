@@ -1,6 +1,5 @@
 //===- DeviceLowering.cpp - Clang's device code generation, optimised -----===//
 #include "DeviceLowering.h"
-#include "llvm/ADT/SetVector.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/GlobalDecl.h"
@@ -8,6 +7,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/ModuleBuilder.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -382,6 +382,7 @@ private:
     // handed to the code generator too, or only a declaration is emitted.
     if (VD && VD->hasGlobalStorage() && !VD->isStaticLocal())
       if (const VarDecl *Def = VD->getDefinition(); Def && !Def->isInvalidDecl() &&
+                                                    !Def->hasAttr<CUDASharedAttr>() &&
                                                     !Def->getDeclContext()->isDependentContext())
         Vars.insert(Def);
     return Problem.empty();
@@ -433,8 +434,7 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
     if (Handed.insert(FD).second && !FD->getDescribedFunctionTemplate())
       CG->HandleTopLevelDecl(DeclGroupRef(const_cast<FunctionDecl *>(FD)));
   for (const VarDecl *VD : Reach.Vars)
-    if (!VD->hasAttr<CUDASharedAttr>())
-      CG->HandleTopLevelDecl(DeclGroupRef(const_cast<VarDecl *>(VD)));
+    CG->HandleTopLevelDecl(DeclGroupRef(const_cast<VarDecl *>(VD)));
   // Referenced, so that instantiations the code generator defers are emitted.
   for (const FunctionDecl *FD : Lowered)
     CG->GetAddrOfGlobal(GlobalDecl(FD), /*isForDefinition=*/false);

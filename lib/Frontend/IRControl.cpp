@@ -452,9 +452,8 @@ bool IRTranslator::onlyReturnsAway(const BasicBlock *Dom, const BasicBlock *BB) 
       continue;
     }
     for (const Instruction &I : *X)
-      if (const auto *C = dyn_cast<CallBase>(&I); C && !C->onlyAccessesInaccessibleMemOrArgMem() &&
-                                                  C->isConvergent())
-        return false; // a barrier (or a call that may hold one)
+      if (const auto *C = dyn_cast<CallBase>(&I); C && C->isConvergent())
+        return false; // a barrier, or a call that may hold one
     Returns |= isa<ReturnInst>(X->getTerminator());
     Work.append(succ_begin(X), succ_end(X));
   }

@@ -21,6 +21,28 @@ std::string normalised(llvm::StringRef Path) {
   return std::string(P);
 }
 
+
+bool identChar(char C) { return isalnum(static_cast<unsigned char>(C)) || C == '_'; }
+
+/// I moved back over spaces and tabs (and line breaks with Lines).
+size_t backOverBlanks(StringRef Buf, size_t I, bool Lines = false) {
+  while (I > 0 && (Buf[I - 1] == ' ' || Buf[I - 1] == '\t' || (Lines && (Buf[I - 1] == '\n' || Buf[I - 1] == '\r'))))
+    --I;
+  return I;
+}
+
+/// The '(' of the `if (` or `while (` (one of Keywords) whose condition
+/// starts at I; npos when there is none.
+size_t conditionOpen(StringRef Buf, size_t I, std::initializer_list<StringRef> Keywords) {
+  I = backOverBlanks(Buf, I, true);
+  if (I == 0 || Buf[I - 1] != '(')
+    return StringRef::npos;
+  size_t Open = I - 1, K = backOverBlanks(Buf, Open, true);
+  for (StringRef W : Keywords)
+    if (Buf.substr(0, K).ends_with(W) && (K == W.size() || !identChar(Buf[K - W.size() - 1])))
+      return Open;
+  return StringRef::npos;
+}
 } // namespace
 
 IRLocations::IRLocations(SourceManager &SM, const LangOptions &LangOpts,
@@ -124,44 +146,32 @@ IRLocations::Place IRLocations::placeOf(const llvm::DILocation *DL) {
 
 SourceLocation IRLocations::memberCallStart(SourceLocation Loc) {
   // obj.f(), a[i].b->f(), g().f(): the call starts at its object.
-  if (Loc.isInvalid() || Loc.isMacroID())
-    return Loc;
-  bool Invalid = false;
-  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
-  size_t At = SM.getFileOffset(Loc);
-  if (Invalid || At >= Buf.size() || !(isalpha(Buf[At]) || Buf[At] == '_'))
-    return Loc;
-  return lvalueBefore(Loc);
+  StringRef Buf;
+  size_t At;
+  return textAt(Loc, Buf, At) && identChar(Buf[At]) ? lvalueBefore(Loc) : Loc;
 }
 
-bool IRLocations::startsWithWord(SourceLocation Loc, StringRef Word) {
+bool IRLocations::textAt(SourceLocation Loc, StringRef &Buf, size_t &At) {
   if (Loc.isInvalid() || Loc.isMacroID())
     return false;
   bool Invalid = false;
-  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
-  size_t I = SM.getFileOffset(Loc), E = I + Word.size();
-  return !Invalid && E <= Buf.size() && Buf.substr(I, Word.size()) == Word &&
-         (E == Buf.size() || !(isalnum(Buf[E]) || Buf[E] == '_'));
+  Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  At = SM.getFileOffset(Loc);
+  return !Invalid && At < Buf.size();
+}
+
+bool IRLocations::startsWithWord(SourceLocation Loc, StringRef Word) {
+  StringRef Buf;
+  size_t I;
+  size_t E = textAt(Loc, Buf, I) ? I + Word.size() : 0;
+  return E && E <= Buf.size() && Buf.substr(I, Word.size()) == Word && (E == Buf.size() || !identChar(Buf[E]));
 }
 
 std::string IRLocations::ifStatementJump(SourceLocation Loc) {
-  if (Loc.isInvalid() || Loc.isMacroID())
-    return "";
-  bool Invalid = false;
-  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
-  size_t I = SM.getFileOffset(Loc);
-  if (Invalid || I > Buf.size())
-    return "";
-  // Back over blanks and '(' to the `if` keyword.
-  auto Blank = [](char C) { return C == ' ' || C == '\t' || C == '\n' || C == '\r'; };
-  while (I > 0 && Blank(Buf[I - 1]))
-    --I;
-  if (I == 0 || Buf[I - 1] != '(')
-    return "";
-  size_t Open = --I;
-  while (I > 0 && Blank(Buf[I - 1]))
-    --I;
-  if (I < 2 || Buf.substr(I - 2, 2) != "if" || (I > 2 && (isalnum(Buf[I - 3]) || Buf[I - 3] == '_')))
+  StringRef Buf;
+  size_t I;
+  size_t Open = textAt(Loc, Buf, I) ? conditionOpen(Buf, I, {"if"}) : StringRef::npos;
+  if (Open == StringRef::npos)
     return "";
   // Forward over the balanced condition, then the first word of the body.
   int Depth = 0;
@@ -172,32 +182,18 @@ std::string IRLocations::ifStatementJump(SourceLocation Loc) {
     else if (Buf[J] == ')' && --Depth == 0)
       break;
   }
-  for (++J; J < Buf.size() && (Blank(Buf[J]) || Buf[J] == '{'); ++J)
+  for (++J; J < Buf.size() && (isspace(static_cast<unsigned char>(Buf[J])) || Buf[J] == '{'); ++J)
     ;
-  for (const char *Word : {"return", "break", "continue"})
-    if (Buf.substr(J).starts_with(Word) && (J + strlen(Word) >= Buf.size() || !isalnum(Buf[J + strlen(Word)])))
-      return Word;
+  for (StringRef Word : {"return", "break", "continue"})
+    if (Buf.substr(J).starts_with(Word) && (J + Word.size() >= Buf.size() || !identChar(Buf[J + Word.size()])))
+      return Word.str();
   return "";
 }
 
 std::string IRLocations::conditionText(SourceLocation Loc) {
-  if (Loc.isInvalid() || Loc.isMacroID())
-    return "";
-  bool Invalid = false;
-  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
-  size_t Start = SM.getFileOffset(Loc), I = Start;
-  if (Invalid || I >= Buf.size())
-    return "";
-  auto Blank = [](char C) { return C == ' ' || C == '\t'; };
-  while (I > 0 && Blank(Buf[I - 1]))
-    --I;
-  if (I == 0 || Buf[I - 1] != '(')
-    return "";
-  --I;
-  while (I > 0 && Blank(Buf[I - 1]))
-    --I;
-  StringRef Before = Buf.substr(0, I);
-  if (!(Before.ends_with("if") || Before.ends_with("while")))
+  StringRef Buf;
+  size_t Start;
+  if (!textAt(Loc, Buf, Start) || conditionOpen(Buf, Start, {"if", "while"}) == StringRef::npos)
     return "";
   // To the closing parenthesis on the same line; a whole condition only
   // (one part of a && b has a name of its own).
@@ -242,19 +238,13 @@ SourceLocation IRLocations::asmStatementEnd(SourceLocation Loc) {
 }
 
 SourceLocation IRLocations::lvalueBefore(SourceLocation Op) {
-  if (Op.isInvalid() || Op.isMacroID())
-    return Op;
-  bool Invalid = false;
-  StringRef Buf = SM.getBufferData(SM.getFileID(Op), &Invalid);
-  unsigned At = SM.getFileOffset(Op);
-  if (Invalid || At >= Buf.size())
+  StringRef Buf;
+  size_t At;
+  if (!textAt(Op, Buf, At))
     return Op;
   size_t I = At;
-  auto SkipBlanks = [&] {
-    while (I > 0 && (Buf[I - 1] == ' ' || Buf[I - 1] == '\t'))
-      --I;
-  };
-  if (isalpha(Buf[At]) || Buf[At] == '_') {
+  auto SkipBlanks = [&] { I = backOverBlanks(Buf, I); };
+  if (identChar(Buf[At]) && !isdigit(static_cast<unsigned char>(Buf[At]))) {
     // A member's name: back over the . or -> to the object.
     SkipBlanks();
     if (I > 0 && Buf[I - 1] == '.')
@@ -286,7 +276,7 @@ SourceLocation IRLocations::lvalueBefore(SourceLocation Op) {
       continue;
     }
     size_t NameEnd = I;
-    while (I > 0 && (isalnum(Buf[I - 1]) || Buf[I - 1] == '_'))
+    while (I > 0 && identChar(Buf[I - 1]))
       --I;
     if (I == NameEnd)
       break;
@@ -302,13 +292,9 @@ SourceLocation IRLocations::lvalueBefore(SourceLocation Op) {
     SkipBlanks();
   }
   // A dereference in front (*(p + k) = v): '*' where an operand cannot end.
-  size_t Star = I;
-  while (Star > 0 && (Buf[Star - 1] == ' ' || Buf[Star - 1] == '\t'))
-    --Star;
+  size_t Star = backOverBlanks(Buf, I);
   if (Star > 0 && Buf[Star - 1] == '*') {
-    size_t K = Star - 1;
-    while (K > 0 && (Buf[K - 1] == ' ' || Buf[K - 1] == '\t'))
-      --K;
+    size_t K = backOverBlanks(Buf, Star - 1);
     if (K == 0 || StringRef(";{}(,=\n").contains(Buf[K - 1]))
       I = Star - 1;
   }

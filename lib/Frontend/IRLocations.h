@@ -78,6 +78,9 @@ private:
   std::vector<std::string> ToolkitDirs;
   llvm::DenseMap<const llvm::DIFile *, clang::FileID> Files;
   clang::FileID fileOf(const llvm::DIFile *F);
+  /// The buffer holding Loc and Loc's offset in it; false for a macro
+  /// location or one outside its buffer.
+  bool textAt(clang::SourceLocation Loc, llvm::StringRef &Buf, size_t &At);
   bool isToolkit(const llvm::DIScope *Scope) const;
 };
 

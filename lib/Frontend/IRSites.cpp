@@ -264,9 +264,12 @@ struct IRSiteWalker {
     for (const DILocation *DL = I.getDebugLoc().get(); DL; DL = DL->getInlinedAt())
       if (const DISubprogram *SP = DL->getScope()->getSubprogram())
         if (SP->getName().starts_with("sync_grids_") || // line tables: no linkage names
-            llvm::demangle(SP->getLinkageName().str()).find("grid_group::sync()") != std::string::npos)
+            isGridSync(SP->getLinkageName()))
           return true;
     return false;
+  }
+  static bool isGridSync(StringRef Mangled) {
+    return llvm::demangle(Mangled).find("grid_group::sync()") != std::string::npos;
   }
 
   /// A block barrier. One inlined from a helper is at the call in the
@@ -528,7 +531,7 @@ struct IRSiteWalker {
     }
     // A grid barrier (cooperative_groups::grid_group::sync, declared only).
     if (const Function *F = C.getCalledFunction())
-      if (llvm::demangle(F->getName().str()).find("grid_group::sync()") != std::string::npos)
+      if (isGridSync(F->getName()))
         return barrier(C, "grid_group.sync()", true, /*GridWide=*/true);
     if (const auto *II = dyn_cast<IntrinsicInst>(&C)) {
       if (const auto *MI = dyn_cast<MemIntrinsic>(II))
@@ -672,7 +675,8 @@ void IRTranslator::translate() {
     W.Split = W.SplitAtEntry[BB];
     for (const Instruction &I : *BB) {
       W.visit(I);
-      Out.NamesShared |= Out.IsKernel && !Out.NamesShared && namesSharedVariable(I);
+      if (Out.IsKernel && !Out.NamesShared)
+        Out.NamesShared = namesSharedVariable(I);
     }
   }
 }

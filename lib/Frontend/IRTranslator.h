@@ -118,6 +118,7 @@ public:
   std::optional<IRPointer> sharedAddressOf(const llvm::Value *V);
   /// An unknown standing for V: warp-uniform or not as UniformityAnalysis says.
   SymRef unknownOf(const llvm::Value *V, const std::string &Why);
+  SymRef resultOf(const llvm::Instruction &I, const std::string &Otherwise);
   /// How users name V ("n", "the value loaded at k.cu:12").
   std::string nameOf(const llvm::Value *V);
 
@@ -154,6 +155,7 @@ private:
   const llvm::Loop *SubstLoop = nullptr;
   bool SubstFailed = false;
   unsigned Depth = 0;
+  static constexpr unsigned MaxDepth = 1500; ///< values and pointers nested deeper are unknown
 
   // IRValues.cpp
   SymRef translateInt(const llvm::Value *V);

@@ -26,8 +26,6 @@ IntType typeOfValue(const Value *V) {
                                                           : IntType::i32();
 }
 
-constexpr unsigned MaxDepth = 1500;
-
 std::optional<Axis> axisOfSreg(Intrinsic::ID ID, Intrinsic::ID X, Intrinsic::ID Y, Intrinsic::ID Z) {
   if (ID == X)
     return Axis::X;
@@ -170,6 +168,13 @@ std::string IRTranslator::nameOf(const Value *V) {
   return Name;
 }
 
+/// An unknown result of I: of the toolkit call the user wrote (atomicAdd)
+/// when I comes from one, else for the reason Otherwise.
+SymRef IRTranslator::resultOf(const Instruction &I, const std::string &Otherwise) {
+  std::string W = Locs.placeOf(I.getDebugLoc().get()).Wrapper;
+  return unknownOf(&I, W.empty() ? Otherwise : "result of call to '" + W + "'");
+}
+
 SymRef IRTranslator::unknownOf(const Value *V, const std::string &Why) {
   IntType T = typeOfValue(V);
   std::string Name = nameOf(V);
@@ -242,11 +247,9 @@ SymRef IRTranslator::translateInt(const Value *V) {
     return loadedValueOf(*L);
   if (const auto *Fr = dyn_cast<FreezeInst>(I))
     return intOf(Fr->getOperand(0));
-  if (std::string W = Locs.placeOf(I->getDebugLoc().get()).Wrapper; !W.empty())
-    return unknownOf(V, "result of call to '" + W + "'");
   if (isa<FCmpInst>(I))
     return unknownOf(V, "a comparison of floating-point values");
-  return unknownOf(V, std::string("'") + I->getOpcodeName() + "' not modelled");
+  return resultOf(*I, std::string("'") + I->getOpcodeName() + "' not modelled");
 }
 
 SymRef IRTranslator::binaryOf(const BinaryOperator &B) {
@@ -520,9 +523,7 @@ SymRef IRTranslator::callOf(const CallBase &C) {
     default:
       break;
     }
-    if (std::string W = Locs.placeOf(C.getDebugLoc().get()).Wrapper; !W.empty())
-      return unknownOf(&C, "result of call to '" + W + "'");
-    return unknownOf(&C, "result of '" + Intrinsic::getBaseName(ID).str() + "'");
+    return resultOf(C, "result of '" + Intrinsic::getBaseName(ID).str() + "'");
   }
   // Special registers read through inline PTX (CUB's LaneId()).
   if (C.isInlineAsm() && C.getType()->isIntegerTy()) {
@@ -574,31 +575,35 @@ SymRef IRTranslator::loadedValueOf(const LoadInst &L) {
   return unknownOf(&L, Why);
 }
 
+/// Element Offset / Size of Values, as a chain of selects on the index.
+static SymRef tableAt(const SymRef &Offset, int64_t Size, const std::vector<int64_t> &Values, IntType T) {
+  SymRef Index = SymExpr::binary(Opcode::Div, SymExpr::cast(Offset, IntType::i64()), SymExpr::constant(Size),
+                                 IntType::i64());
+  SymRef V = SymExpr::constant(Values.back(), T);
+  for (size_t K = Values.size() - 1; K-- > 0;)
+    V = SymExpr::select(SymExpr::binary(Opcode::EQ, Index, SymExpr::constant(int64_t(K)), IntType::boolean()),
+                        SymExpr::constant(Values[K], T), V, T);
+  return V;
+}
+
 SymRef IRTranslator::constantTableValue(const GlobalVariable &G, const SymRef &Offset, Type *Ty) {
   if (!G.isConstant() || !G.hasDefinitiveInitializer() || !Ty->isIntegerTy())
     return nullptr;
   const auto *Data = dyn_cast<ConstantDataSequential>(G.getInitializer());
-  if (!Data || !Data->getElementType()->isIntegerTy() || Data->getElementType() != Ty ||
-      Data->getNumElements() > 64)
+  if (!Data || Data->getElementType() != Ty || Data->getNumElements() > 64)
     return nullptr;
-  int64_t Size = int64_t(DL.getTypeAllocSize(Ty));
-  IntType T = typeOfValue(&G);
-  T = signedType(Ty->getIntegerBitWidth());
-  SymRef Index = SymExpr::binary(Opcode::Div, SymExpr::cast(Offset, IntType::i64()),
-                                 SymExpr::constant(Size), IntType::i64());
-  SymRef V = SymExpr::constant(Data->getElementAsAPInt(Data->getNumElements() - 1).getSExtValue(), T);
-  for (unsigned K = Data->getNumElements() - 1; K-- > 0;)
-    V = SymExpr::select(SymExpr::binary(Opcode::EQ, Index, SymExpr::constant(K), IntType::boolean()),
-                        SymExpr::constant(Data->getElementAsAPInt(K).getSExtValue(), T), V, T);
-  return V;
+  std::vector<int64_t> Values;
+  for (unsigned K = 0; K < Data->getNumElements(); ++K)
+    Values.push_back(Data->getElementAsAPInt(K).getSExtValue());
+  return tableAt(Offset, int64_t(DL.getTypeAllocSize(Ty)), Values, signedType(Ty->getIntegerBitWidth()));
 }
 
 /// A local array of constants (constexpr int t[8] = {...}) the compiler
-/// keeps in local memory: stored once, element by element, in the entry
-/// block and then only read. Its value at Offset as selects.
+/// keeps in local memory: every element stored once with a constant, the
+/// stores before L, and otherwise only read. Its value at Offset.
 SymRef IRTranslator::localTableValue(const AllocaInst &AI, const SymRef &Offset, const LoadInst &L) {
   Type *Ty = L.getType();
-  if (!Ty->isIntegerTy() || Ty->getIntegerBitWidth() > 64 || AI.getParent() != &AI.getFunction()->getEntryBlock())
+  if (!Ty->isIntegerTy() || Ty->getIntegerBitWidth() > 64)
     return nullptr;
   int64_t Size = int64_t(DL.getTypeAllocSize(Ty));
   std::map<int64_t, int64_t> Elements; // byte offset -> value
@@ -606,206 +611,27 @@ SymRef IRTranslator::localTableValue(const AllocaInst &AI, const SymRef &Offset,
   while (!Work.empty()) {
     auto [V, At] = Work.pop_back_val();
     for (const User *U : V->users()) {
-      if (const auto *G = dyn_cast<GetElementPtrInst>(U)) {
-        APInt Off(64, 0);
-        if (!G->accumulateConstantOffset(DL, Off))
-          continue; // a variable index: a read, checked below through its users
+      APInt Off(64, 0);
+      if (const auto *G = dyn_cast<GetElementPtrInst>(U); G && G->accumulateConstantOffset(DL, Off))
         Work.push_back({G, At + Off.getSExtValue()});
-      } else if (const auto *S = dyn_cast<StoreInst>(U)) {
+      else if (const auto *G = dyn_cast<GetElementPtrInst>(U); G && llvm::all_of(G->users(), IsaPred<LoadInst>))
+        continue; // read through a variable index
+      else if (const auto *S = dyn_cast<StoreInst>(U)) {
         const auto *C = dyn_cast<ConstantInt>(S->getValueOperand());
-        if (S->getPointerOperand() != V || !C || C->getType() != Ty || S->getParent() != AI.getParent() ||
-            Elements.count(At))
+        if (S->getPointerOperand() != V || !C || C->getType() != Ty || !A.DT.dominates(S, &L) ||
+            !Elements.try_emplace(At, C->getSExtValue()).second)
           return nullptr;
-        Elements[At] = C->getSExtValue();
-      } else if (const auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd()) {
-        continue;
-      } else if (!isa<LoadInst>(U)) {
+      } else if (!isa<LoadInst>(U) && !(isa<IntrinsicInst>(U) && cast<IntrinsicInst>(U)->isLifetimeStartOrEnd()))
         return nullptr;
-      }
     }
   }
-  // Every other use of the array is a load through a variable index.
-  for (const User *U : AI.users())
-    if (const auto *G = dyn_cast<GetElementPtrInst>(U); G && !G->hasAllConstantIndices())
-      for (const User *R : G->users())
-        if (!isa<LoadInst>(R))
-          return nullptr;
-  int64_t N = int64_t(Elements.size());
-  if (N == 0 || N > 64 || Elements.begin()->first != 0 || Elements.rbegin()->first != (N - 1) * Size ||
-      (L.getParent() == AI.getParent() && !A.DT.dominates(&*std::prev(AI.getParent()->end()), &L) &&
-       L.comesBefore(&*AI.getParent()->getFirstNonPHIOrDbg())))
-    return nullptr;
-  IntType T = signedType(Ty->getIntegerBitWidth());
-  SymRef Index = SymExpr::binary(Opcode::Div, SymExpr::cast(Offset, IntType::i64()), SymExpr::constant(Size),
-                                 IntType::i64());
-  SymRef V = SymExpr::constant(Elements.rbegin()->second, T);
-  for (int64_t K = N - 1; K-- > 0;) {
-    auto It = Elements.find(K * Size);
-    if (It == Elements.end())
+  std::vector<int64_t> Values;
+  for (const auto &[At, Value] : Elements)
+    if (At == int64_t(Values.size()) * Size && Values.size() < 64)
+      Values.push_back(Value);
+    else
       return nullptr;
-    V = SymExpr::select(SymExpr::binary(Opcode::EQ, Index, SymExpr::constant(K), IntType::boolean()),
-                        SymExpr::constant(It->second, T), V, T);
-  }
-  return V;
-}
-
-// --- pointers ---------------------------------------------------------------
-
-std::optional<IRPointer> IRTranslator::ptrOf(const Value *V) {
-  if (SubstLoop) {
-    auto Next = NextPtrAsCounter.find(V);
-    if (Next != NextPtrAsCounter.end())
-      return Next->second;
-  } else {
-    auto It = Ptrs.find(V);
-    if (It != Ptrs.end())
-      return It->second;
-  }
-  std::optional<IRPointer> R;
-  if (Depth <= MaxDepth) {
-    ++Depth;
-    R = translatePtr(V);
-    --Depth;
-  }
-  if (!SubstLoop)
-    Ptrs[V] = R;
-  return R;
-}
-
-std::optional<IRPointer> IRTranslator::translatePtr(const Value *V) {
-  V = V->stripPointerCastsSameRepresentation();
-  if (const auto *G = dyn_cast<GlobalVariable>(V)) {
-    if (G->getAddressSpace() == 3)
-      if (auto Id = Arrays.idOf(G))
-        return IRPointer{true, *Id, nullptr, SymExpr::constant(0), true};
-    return IRPointer{false, 0, G, SymExpr::constant(0), true};
-  }
-  if (const auto *ASC = dyn_cast<AddrSpaceCastOperator>(V))
-    return ptrOf(ASC->getPointerOperand());
-  if (const auto *G = dyn_cast<GEPOperator>(V))
-    return gepOf(*G);
-  if (const auto *ITP = dyn_cast<IntToPtrInst>(V))
-    return sharedAddressOf(ITP->getOperand(0));
-  if (const auto *CE = dyn_cast<ConstantExpr>(V); CE && CE->getOpcode() == Instruction::IntToPtr)
-    return sharedAddressOf(CE->getOperand(0));
-  if (const auto *P = dyn_cast<PHINode>(V))
-    return pointerPhiOf(*P);
-  if (const auto *S = dyn_cast<SelectInst>(V)) {
-    auto T = ptrOf(S->getTrueValue()), F = ptrOf(S->getFalseValue());
-    if (!T || !F || T->Shared != F->Shared || T->ArrayId != F->ArrayId || T->Base != F->Base)
-      return std::nullopt;
-    IRPointer R = *T;
-    R.Offset = SymExpr::select(intOf(S->getCondition()), SymExpr::cast(T->Offset, IntType::i64()),
-                               SymExpr::cast(F->Offset, IntType::i64()), IntType::i64());
-    R.LayoutExact = T->LayoutExact && F->LayoutExact;
-    return R;
-  }
-  if (const auto *II = dyn_cast<IntrinsicInst>(V)) {
-    // Address-space conversions written as intrinsics.
-    switch (II->getIntrinsicID()) {
-    case Intrinsic::nvvm_ptr_gen_to_shared:
-    case Intrinsic::nvvm_ptr_shared_to_gen:
-    case Intrinsic::nvvm_ptr_gen_to_global:
-    case Intrinsic::nvvm_ptr_global_to_gen:
-      return ptrOf(II->getArgOperand(0));
-    default:
-      break;
-    }
-  }
-  // Anything else is a base of its own: a parameter, a loaded pointer, a
-  // local variable's storage.
-  return IRPointer{false, 0, V, SymExpr::constant(0), true};
-}
-
-/// Byte offset of a GEP. A step over a dimension of a shared array's
-/// declared type is that dimension's row stride (padding-aware); other steps
-/// are their allocation sizes.
-std::optional<IRPointer> IRTranslator::gepOf(const GEPOperator &G) {
-  auto Base = ptrOf(G.getPointerOperand());
-  if (!Base)
-    return std::nullopt;
-  IRPointer R = *Base;
-  const SharedArray *Arr = R.Shared ? &Arrays[R.ArrayId] : nullptr;
-  Type *Decl = R.Shared ? Arrays.typeOf(R.ArrayId) : nullptr;
-  SymRef Off = SymExpr::cast(R.Offset, IntType::i64());
-  for (gep_type_iterator GTI = gep_type_begin(&G), E = gep_type_end(&G); GTI != E; ++GTI) {
-    const Value *Idx = GTI.getOperand();
-    if (StructType *ST = GTI.getStructTypeOrNull()) {
-      uint64_t Field = cast<ConstantInt>(Idx)->getZExtValue();
-      Off = SymExpr::binary(Opcode::Add, Off,
-                            SymExpr::constant(int64_t(DL.getStructLayout(ST)->getElementOffset(Field))),
-                            IntType::i64());
-      continue;
-    }
-    Type *Stepped = GTI.getIndexedType();
-    SymRef Step = SymExpr::constant(int64_t(DL.getTypeAllocSize(Stepped)));
-    // Which dimension of the declaration this steps over, if any.
-    int Dim = -1;
-    if (Arr && Decl && !Arr->IsExtern && Arr->Dims.size() >= 2) {
-      Type *Level = Decl;
-      for (unsigned D = 0; D + 1 < Arr->Dims.size() && Level->isArrayTy(); ++D) {
-        Level = Level->getArrayElementType();
-        if (Level == Stepped) {
-          Step = SymExpr::binary(Opcode::Mul, SymExpr::rowStride(R.ArrayId, D),
-                                 SymExpr::constant(int64_t(Arr->ElementSize)), IntType::i64());
-          Dim = int(D);
-          break;
-        }
-      }
-    }
-    if (Arr && Dim < 0 && !Arr->Dims.empty() && !Stepped->isArrayTy() && !Stepped->isStructTy() &&
-        DL.getTypeAllocSize(Stepped) == Arr->ElementSize)
-      Dim = int(Arr->Dims.size()) - 1;
-    if (const auto *CI = dyn_cast<ConstantInt>(Idx); CI && CI->isZero())
-      continue;
-    if (Arr && Step->isConst() && Arr->Dims.size() >= 2 && !Arr->IsExtern &&
-        uint64_t(Step->Value) > Arr->ElementSize && uint64_t(Step->Value) % (Arr->Dims.back() * Arr->ElementSize) == 0)
-      R.LayoutExact = false; // a whole row as bytes: padding would not show
-    SymRef I = SymExpr::cast(intOf(Idx), IntType::i64());
-    if (Dim >= 0 && Arr->Dims[unsigned(Dim)] && collectLeaves(I).UsesThreadIdx[0])
-      R.XExtents.push_back(unsigned(Arr->Dims[unsigned(Dim)]));
-    Off = SymExpr::binary(Opcode::Add, Off, SymExpr::binary(Opcode::Mul, I, Step, IntType::i64()), IntType::i64());
-  }
-  R.Offset = Off;
-  return R;
-}
-
-/// An integer that holds a shared-window address (__cvta_generic_to_shared,
-/// what inline PTX takes), as a place in shared memory.
-std::optional<IRPointer> IRTranslator::sharedAddressOf(const Value *V) {
-  if (const auto *C = dyn_cast<CastInst>(V)) {
-    if (C->getOpcode() == Instruction::PtrToInt) {
-      auto P = ptrOf(C->getOperand(0));
-      return P && P->Shared ? P : std::nullopt;
-    }
-    if (C->getOpcode() == Instruction::Trunc || C->getOpcode() == Instruction::ZExt ||
-        C->getOpcode() == Instruction::SExt)
-      return sharedAddressOf(C->getOperand(0));
-  }
-  if (const auto *CE = dyn_cast<ConstantExpr>(V); CE && CE->getOpcode() == Instruction::PtrToInt) {
-    auto P = ptrOf(CE->getOperand(0));
-    return P && P->Shared ? P : std::nullopt;
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(V)) {
-    bool Add = B->getOpcode() == Instruction::Add ||
-               (B->getOpcode() == Instruction::Or && cast<PossiblyDisjointInst>(B)->isDisjoint());
-    if (Add || B->getOpcode() == Instruction::Sub)
-      for (unsigned K = 0; K < 2; ++K) {
-        if (K == 1 && !Add)
-          break;
-        auto P = sharedAddressOf(B->getOperand(K));
-        if (!P)
-          continue;
-        SymRef Delta = SymExpr::cast(intOf(B->getOperand(1 - K)), IntType::i64());
-        P->Offset = SymExpr::binary(Add ? Opcode::Add : Opcode::Sub, SymExpr::cast(P->Offset, IntType::i64()),
-                                    Delta, IntType::i64());
-        return P;
-      }
-  }
-  if (const auto *II = dyn_cast<IntrinsicInst>(V))
-    if (II->getIntrinsicID() == Intrinsic::nvvm_ptr_gen_to_shared)
-      return ptrOf(II->getArgOperand(0));
-  return std::nullopt;
+  return Values.empty() ? nullptr : tableAt(Offset, Size, Values, signedType(Ty->getIntegerBitWidth()));
 }
 
 } // namespace cbl
