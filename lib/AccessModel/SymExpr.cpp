@@ -317,6 +317,22 @@ SymRef withOperands(const SymRef &E, const std::vector<SymRef> &Ops) {
   }
 }
 
+SymRef replaceLeaves(const SymRef &E, const std::function<SymRef(const SymRef &)> &Leaf) {
+  if (!E)
+    return E;
+  if (E->Ops.empty()) {
+    SymRef New = Leaf(E);
+    return New ? New : E;
+  }
+  std::vector<SymRef> Ops;
+  bool Changed = false;
+  for (const SymRef &Op : E->Ops) {
+    Ops.push_back(replaceLeaves(Op, Leaf));
+    Changed |= Ops.back() != Op;
+  }
+  return Changed ? withOperands(E, Ops) : E;
+}
+
 static int precedence(const SymExpr &E) {
   if (E.Kind == ExprKind::Cast) // casts are not printed
     return precedence(*E.Ops[0]);

@@ -38,27 +38,16 @@ struct Rewrite {
 };
 
 SymRef rewrite(const SymRef &E, const Rewrite &R) {
-  if (!E)
-    return E;
-  if (isParameterLeaf(*E)) {
-    if (R.Args) {
-      auto It = R.Args->find(E->Name);
-      if (It != R.Args->end())
-        return SymExpr::cast(It->second, E->Type);
-    }
+  return replaceLeaves(E, [&](const SymRef &L) -> SymRef {
+    if (!isParameterLeaf(*L))
+      return nullptr;
+    if (R.Args)
+      if (auto It = R.Args->find(L->Name); It != R.Args->end())
+        return SymExpr::cast(It->second, L->Type);
     if (R.ParamsUniform)
-      return SymExpr::uniform(E->Name, E->Reason + ", assumed the same in every thread", E->Type);
-    return E;
-  }
-  if (E->Ops.empty())
-    return E;
-  std::vector<SymRef> Ops;
-  bool Changed = false;
-  for (const SymRef &Op : E->Ops) {
-    Ops.push_back(rewrite(Op, R));
-    Changed |= Ops.back() != Op;
-  }
-  return Changed ? withOperands(E, Ops) : E;
+      return SymExpr::uniform(L->Name, L->Reason + ", assumed the same in every thread", L->Type);
+    return nullptr;
+  });
 }
 
 std::vector<Guard> rewriteGuards(const std::vector<Guard> &Gs, const Rewrite &R) {

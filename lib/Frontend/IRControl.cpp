@@ -34,21 +34,12 @@ SymRef swapped(const SymRef &C) {
 
 /// E with each loop counter in Values replaced by its value there.
 SymRef substitute(const SymRef &E, const std::map<unsigned, SymRef> &Values) {
-  if (!E)
-    return E;
-  if (E->Kind == ExprKind::LoopVar) {
-    auto It = Values.find(E->LoopId);
-    return It == Values.end() ? E : SymExpr::cast(It->second, E->Type);
-  }
-  if (E->Ops.empty())
-    return E;
-  std::vector<SymRef> Ops;
-  bool Changed = false;
-  for (const SymRef &Op : E->Ops) {
-    Ops.push_back(substitute(Op, Values));
-    Changed |= Ops.back() != Op;
-  }
-  return Changed ? withOperands(E, Ops) : E;
+  return replaceLeaves(E, [&](const SymRef &L) -> SymRef {
+    if (L->Kind != ExprKind::LoopVar)
+      return nullptr;
+    auto It = Values.find(L->LoopId);
+    return It == Values.end() ? nullptr : SymExpr::cast(It->second, L->Type);
+  });
 }
 
 std::string counterName(const PHINode &P, unsigned Index) {

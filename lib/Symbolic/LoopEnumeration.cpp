@@ -58,7 +58,7 @@ std::vector<bool> relevantCounters(const Context &C, const LoopInfo &L) {
 /// Whether the live lanes of warp W run the same iterations of L: every
 /// counter starts at one value and steps alike in all of them, and the
 /// condition reads nothing else that differs between them.
-bool warpAgreesOn(const Context &C, const LoopInfo &L, unsigned W,
+bool warpAgreesOn(Context &C, const LoopInfo &L, unsigned W,
                   const std::array<LoopValues, WarpSize> &Vals, uint32_t Alive) {
   std::vector<const SymExpr *> Parts;
   for (const LoopCounter &LC : L.Counters) {
@@ -68,7 +68,7 @@ bool warpAgreesOn(const Context &C, const LoopInfo &L, unsigned W,
     Parts.push_back(LC.Next.get());
   }
   // The condition: of L's counters and warp-uniform unknowns only.
-  const SymLeaves Leaves = collectLeaves(L.Cond);
+  const SymLeaves &Leaves = C.leavesOf(L.Cond);
   if (Leaves.usesLane() || !Leaves.Varyings.empty())
     return false;
   for (const SymExpr *V : Leaves.Loops) {
@@ -152,12 +152,10 @@ std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopI
   // Loops of threads whose counters nothing else reads (idx = warp id + k *
   // warps): skipped in a warp whose lanes all agree on them.
   if (SkippedIfWarpAgrees) {
-    std::set<unsigned> Agree;
-    for (const LoopInfo *L : Enclosing)
-      if (L->Cond && !Skip.count(L->Id))
-        Agree.insert(L->Id);
     std::set<unsigned> All = Skip;
-    All.insert(Agree.begin(), Agree.end());
+    for (const LoopInfo *L : Enclosing)
+      if (L->Cond)
+        All.insert(L->Id);
     Read(All);
     SkippedIfWarpAgrees->clear();
     for (unsigned Id : All)

@@ -16,6 +16,7 @@
 #define CUDA_BANK_LINT_ACCESSMODEL_SYMEXPR_H
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -120,6 +121,10 @@ struct SymExpr {
 /// E with its operands replaced by Ops (same kind, opcode and type), folded
 /// by the builders; E itself when it has no operands.
 SymRef withOperands(const SymRef &E, const std::vector<SymRef> &Ops);
+
+/// E with each leaf L replaced by Leaf(L) (kept where Leaf gives null),
+/// rebuilt through withOperands only where something changed.
+SymRef replaceLeaves(const SymRef &E, const std::function<SymRef(const SymRef &)> &Leaf);
 
 /// E without the conversions around it (the node a cast chain wraps).
 const SymExpr &stripCasts(const SymExpr &E);
