@@ -42,11 +42,17 @@ SymRef substitute(const SymRef &E, const std::map<unsigned, SymRef> &Values) {
   });
 }
 
-std::string counterName(const PHINode &P, unsigned Index) {
+/// The counter's name: its variable's, as the IR names it; Clang numbers a
+/// second local of one name (x, then x10), so a name the loop's line does
+/// not spell is taken without its digits when that one is spelled there.
+std::string counterName(const PHINode &P, unsigned Index, IRLocations &Locs, const DILocation *Line) {
   StringRef N = P.getName();
   N = N.take_until([](char C) { return C == '.'; });
   if (N.empty() || !(isalpha(N[0]) || N[0] == '_'))
     return "counter" + std::to_string(Index);
+  StringRef Plain = N.rtrim("0123456789");
+  if (Plain.size() < N.size() && Locs.lineSpells(Line, Plain) && !Locs.lineSpells(Line, N))
+    return Plain.str();
   return N.str();
 }
 
@@ -126,7 +132,7 @@ void IRTranslator::buildLoop(const Loop *L, unsigned Id) {
     }
     LoopCounter C;
     C.Id = NextCounterId++;
-    C.Name = counterName(P, C.Id);
+    C.Name = counterName(P, C.Id, Locs, L->getStartLoc().get());
     C.LaneVarying = A.UI.isDivergent(&P);
     IntType T = Int ? (P.getType()->getIntegerBitWidth() == 1 ? IntType::boolean()
                                                                  : IntType{P.getType()->getIntegerBitWidth(), true})
@@ -235,7 +241,7 @@ SymRef IRTranslator::loopCondition(const Loop *L, unsigned Id) {
   // (no break, return or other exit on the way) and the latch's test holds.
   LoopCounter Run;
   Run.Id = NextCounterId++;
-  Run.Name = "running@" + std::to_string(Out.Loops[Id].Where.Line);
+  Run.Name = "still in the loop at line " + std::to_string(Out.Loops[Id].Where.Line);
   for (const BasicBlock *E : Exiting)
     Run.LaneVarying |= A.UI.hasDivergentTerminator(*E);
   SymRef Leaf = SymExpr::loopVar(Run.Id, Run.Name,

@@ -167,6 +167,20 @@ bool IRLocations::startsWithWord(SourceLocation Loc, StringRef Word) {
   return E && E <= Buf.size() && Buf.substr(I, Word.size()) == Word && (E == Buf.size() || !identChar(Buf[E]));
 }
 
+bool IRLocations::lineSpells(const llvm::DILocation *DL, StringRef Word) {
+  SourceLocation Loc;
+  StringRef Buf;
+  size_t At;
+  if (!DL || !positionOf(DL, &Loc).valid() || !textAt(Loc, Buf, At))
+    return false;
+  size_t Begin = Buf.rfind('\n', At), End = Buf.find('\n', At);
+  StringRef Line = Buf.slice(Begin == StringRef::npos ? 0 : Begin + 1, End);
+  for (size_t I = Line.find(Word); I != StringRef::npos; I = Line.find(Word, I + 1))
+    if ((I == 0 || !identChar(Line[I - 1])) && (I + Word.size() == Line.size() || !identChar(Line[I + Word.size()])))
+      return true;
+  return false;
+}
+
 std::string IRLocations::ifStatementJump(SourceLocation Loc) {
   StringRef Buf;
   size_t I;

@@ -64,6 +64,8 @@ public:
   /// "break" and "continue"; empty otherwise. In the IR an early return
   /// and an if around the rest of the function are one branch.
   std::string ifStatementJump(clang::SourceLocation Loc);
+  /// Whether the source line of DL holds Word as a whole word.
+  bool lineSpells(const llvm::DILocation *DL, llvm::StringRef Word);
   /// Whether the source at Loc is the keyword Word (a whole word).
   bool startsWithWord(clang::SourceLocation Loc, llvm::StringRef Word);
   /// The start of the lvalue an assignment operator (=, +=, ++, ...) at Op

@@ -19,13 +19,15 @@ __global__ void ring(int *out) {
     index %= 4096;
   }
 }
-// CHECK: cycling-loops.cu:[[# @LINE-5]]:5: warning: 4-way bank conflict reading 's': 4 lanes of warp 0 read 4 distinct words of bank 0 (4 wavefronts, ideal 1) in each of the 128 distinct iterations (the other 19744 warp iterations repeat one of them)
-// CHECK: cycling-loops.cu:[[# @LINE-6]]:5: note: also writing: 4-way (4 wavefronts, ideal 1){{$}}
-// JSON: "block_ideal": 20000,
+// The compiler unrolls the loop 8 times: each copy runs 1,250 iterations
+// per warp (2 x 1,250 x 4 = 10,000 wavefronts per block, 80,000 in all).
+// CHECK: cycling-loops.cu:[[# @LINE-7]]:5: warning: 4-way bank conflict reading 's': 4 lanes of warp 0 read 4 distinct words of bank 0 (4 wavefronts, ideal 1) in each of the 16 distinct iterations (the other 2468 warp iterations repeat one of them)
+// CHECK: cycling-loops.cu:[[# @LINE-8]]:5: note: also writing: 4-way (4 wavefronts, ideal 1){{$}}
+// JSON: "block_ideal": 2500,
 // JSON-NEXT: "block_iterations": 1,
-// JSON-NEXT: "block_wavefronts": 80000,
+// JSON-NEXT: "block_wavefronts": 10000,
 // JSON: "expression": "s[index]",
-// JSON: "repeated_iterations": 19744,
+// JSON: "repeated_iterations": 2468,
 // JSON: "status": "exact",
 
 // Odd lanes run one iteration more (a condition that differs between
@@ -65,10 +67,11 @@ __global__ void byteCounters(unsigned *out) {
   }
   out[threadIdx.x] = sum;
 }
-// CHECK: cycling-loops.cu:[[# @LINE-5]]:12: warning: 2-way bank conflict reading 's_Hist': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1) in each of the 16 iterations
-// JSON: "block_ideal": 32,
+// The compiler unrolls the 16 iterations: a record each, 2 warps x 2.
+// CHECK: cycling-loops.cu:[[# @LINE-6]]:12: warning: 2-way bank conflict reading 's_Hist': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
+// JSON: "block_ideal": 2,
 // JSON-NEXT: "block_iterations": 1,
-// JSON-NEXT: "block_wavefronts": 64,
+// JSON-NEXT: "block_wavefronts": 4,
 // JSON: "expression": "s_Base[pos]",
 // JSON: "status": "exact",
 
@@ -114,14 +117,20 @@ __global__ void levels(float *out, unsigned levels, int bdim) {
 // JSON: "reason": "'first' changes in the loop at line [[# @LINE-10]] (the loops were not run: the start of 'active' in the loop at line [[# @LINE-10]] is not known (it depends on '(bdim >> 1)'))",
 // JSON: "status": "unknown",
 
-// A loop that never ends once started (k <<= 1 from 0): said so, instead of
-// running it to the iteration bound.
+// A loop that never ends once started (k <<= 1 from 0): the compiler keeps
+// k at 0 (the barrier keeps the loop: without a side effect an endless loop
+// is undefined, and the compiler drops it), so every iteration reads
+// s[threadIdx.x ^ 1]: exact per iteration, the number of iterations not
+// counted (block_iterations 0).
 // cuda-bank-lint: block-dim(32)
 __global__ void neverEnds(int *out) {
   __shared__ int s[1024];
-  for (unsigned k = 0; k < 8; k <<= 1)
+  for (unsigned k = 0; k < 8; k <<= 1) {
     s[(threadIdx.x * (k + 1)) ^ 1] += 1;
+    __syncthreads();
+  }
 }
+// JSON: "block_iterations": 0,
+// JSON-NEXT: "block_wavefronts": 1,
 // JSON: "expression": "s[(threadIdx.x * (k + 1)) ^ 1]",
-// JSON: "reason": "the value of 'k' enters a non-linear operation (^) (the loops were not run: the loop over 'k' never ends: its counters stop changing while its condition holds)",
-// JSON: "status": "unknown",
+// JSON: "status": "exact",

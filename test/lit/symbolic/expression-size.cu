@@ -33,7 +33,7 @@ __global__ void doubling(int *out, int n, int m) {
 // JSON: "status": "exact"
 // JSON: "expression": "s[lo]"
 // JSON: "status": "exact"
-// JSON: "byte_offset": "(threadIdx.x + ({{.*}}(a value too large to track #{{[0-9a-f]+}})
+// JSON: "byte_offset": "({{.*}}(a value too large to track #{{[0-9a-f]+}})
 // JSON: "expression": "s[threadIdx.x + (v & 1)]"
 // JSON: "reason": "an expression of more than 4096 operations (e.g. a sorting network unrolled into nested selects) is not tracked
 // JSON-NEXT: "status": "unknown"

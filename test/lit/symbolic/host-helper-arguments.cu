@@ -25,7 +25,7 @@ __global__ void halve(float *out, int iterations) {
 }
 // 128 threads: iterations = 7 (a floor log2), strides 2 to 128.
 // CHECK: halve<1>:[[# @LINE-5]]:7 ld 4 exact 4-way 4/1
-// TEXT: host-helper-arguments.cu:[[# @LINE-6]]:7: warning: up to 4-way {{.*}}(2-way at stride=1, j=0, 4-way at stride=2, j=1, 4-way at stride=4, j=2 (16 lanes active), 4-way at stride=8, j=3 (8 lanes active), 4-way at stride=16, j=4 (4 lanes active), 2-way at stride=32, j=5 (2 lanes active), conflict-free at stride=64, j=6 (1 lane active))
+// TEXT: host-helper-arguments.cu:[[# @LINE-6]]:7: warning: up to 4-way {{.*}}(2-way at j=0, stride=1, 4-way at j=1, stride=2, 4-way at j=2, stride=4 (16 lanes active), 4-way at j=3, stride=8 (8 lanes active), 4-way at j=4, stride=16 (4 lanes active), 2-way at j=5, stride=32 (2 lanes active), conflict-free at j=6, stride=64 (1 lane active))
 // Helpers calling helpers, a for loop, a do-while and a break: 7 as well.
 // CHECK: halve<2>:[[# @LINE-8]]:7 ld 4 exact 4-way 4/1
 // The rest are not run: the trip count stays unknown.
