@@ -45,6 +45,7 @@ SymRef substitute(const SymRef &E, const std::map<unsigned, SymRef> &Values) {
 /// The counter's name: its variable's, as the IR names it; Clang numbers a
 /// second local of one name (x, then x10), so a name the loop's line does
 /// not spell is taken without its digits when that one is spelled there.
+/// A phi LLVM names x.in holds what x is computed from, not x.
 std::string counterName(const PHINode &P, unsigned Index, IRLocations &Locs, const DILocation *Line) {
   StringRef N = P.getName();
   N = N.take_until([](char C) { return C == '.'; });
@@ -52,8 +53,10 @@ std::string counterName(const PHINode &P, unsigned Index, IRLocations &Locs, con
     return "counter" + std::to_string(Index);
   StringRef Plain = N.rtrim("0123456789");
   if (Plain.size() < N.size() && Locs.lineSpells(Line, Plain) && !Locs.lineSpells(Line, N))
-    return Plain.str();
-  return N.str();
+    N = Plain;
+  // x.in: the value the variable is computed from in each iteration (the
+  // compiler moved the update, stride >>= 1, to the top of the body).
+  return P.getName().ends_with(".in") ? N.str() + " before its update" : N.str();
 }
 
 } // namespace
@@ -242,6 +245,7 @@ SymRef IRTranslator::loopCondition(const Loop *L, unsigned Id) {
   LoopCounter Run;
   Run.Id = NextCounterId++;
   Run.Name = "still in the loop at line " + std::to_string(Out.Loops[Id].Where.Line);
+  Run.Internal = true;
   for (const BasicBlock *E : Exiting)
     Run.LaneVarying |= A.UI.hasDivergentTerminator(*E);
   SymRef Leaf = SymExpr::loopVar(Run.Id, Run.Name,

@@ -181,7 +181,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
         for (unsigned Lane = 0; Lane < WarpSize && Part.empty(); ++Lane)
           if (Alive >> Lane & 1)
             for (const LoopCounter &LC : L.Counters)
-              if (auto It = Vals[Lane].find(LC.Id); It != Vals[Lane].end())
+              if (auto It = Vals[Lane].find(LC.Id); It != Vals[Lane].end() && !LC.Internal)
                 Part += (Part.empty() ? "" : ", ") + LC.Name + "=" + std::to_string(It->second);
       } else {
         Part = "iteration " + std::to_string(Point[I]) + " of the loop at line " +

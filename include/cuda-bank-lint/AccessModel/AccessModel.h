@@ -106,6 +106,9 @@ struct LoopCounter {
   std::string Name;
   SymRef Init, Next;
   bool LaneVarying = false; ///< differs between lanes (i = threadIdx.x; ...)
+  /// Not a variable of the program (whether the lane is still in a loop of
+  /// several exits): not named where iterations are listed.
+  bool Internal = false;
 };
 
 /// A loop whose iterations the symbolic layer may enumerate: the counters

@@ -64,9 +64,10 @@ __global__ void scan(int *out) {
   }
 }
 // CHECK-NOT: scanPadded
-// CHECK: loop-exit-values.cu:53:7: warning: up to 8-way bank conflict reading 'temp' in 'scan<256>'
-// CHECK: loop-exit-values.cu:61:15: warning: up to 8-way bank conflict reading 'temp' in 'scan<256>': {{.*}} (conflict-free at offset=256, d=1 (1 lane active), 2-way at offset=128, d=2 (2 lanes active), 4-way at offset=64, d=4 (4 lanes active), 8-way at offset=32, d=8 (8 lanes active), 8-way at offset=16, d=16 (16 lanes active), 8-way at offset=8, d=32, 4-way at offset=4, d=64, 2-way at offset=2, d=128)
-// CHECK: 1 file analysed, 13 shared accesses (13 exact), 4 warnings, 0 errors
+// Both loops are unrolled (a record per copy, the worst copy reported):
+// CHECK: loop-exit-values.cu:53:7: warning: 8-way bank conflict reading 'temp' in 'scan<256>'
+// CHECK: loop-exit-values.cu:61:15: warning: 8-way bank conflict reading 'temp' in 'scan<256>': 8 lanes of warp 0 read 8 distinct words of bank 15 (8 wavefronts, ideal 1)
+// CHECK: 1 file analysed, 100 shared accesses (100 exact), 4 warnings, 0 errors
 // JSON-NOT: "status": "unknown"
 
 int main() {

@@ -8,15 +8,19 @@
 // loop that some lanes leave early, differs between threads in the outer
 // loop (a barrier under it may be divergent), while 'u', counted by the
 // outer loop alone, stays uniform.
-#define W8 while (a) while (a) while (a) while (a) while (a) while (a) while (a) while (a)
+// (Counted loops: an endless `while (a)` without side effects is undefined,
+// and the compiler removes it.)
+#define L for (int q = 0; q < a; ++q)
+#define W8 L L L L L L L L
 
 __global__ void deep(float *o, int a) {
   __shared__ float s[1024];
   W8 W8 W8 W8 W8 W8 s[threadIdx.x] = 1;
   o[0] = s[threadIdx.x];
 }
-// CHECK: deep:15:21 st 4 exact 1-way 1/1
-// CHECK: deep:16:10 ld 4 exact 1-way 1/1
+// The store, the same in every iteration, is hoisted out of the loops:
+// CHECK: deep:{{[0-9]+}}:{{[0-9]+}} st 4 exact 1-way 1/1
+// CHECK: deep:19:10 ld 4 exact 1-way 1/1
 
 __global__ void carried(float *o, int n) {
   __shared__ float s[1024];
@@ -36,5 +40,5 @@ __global__ void carried(float *o, int n) {
   }
   o[0] = s[threadIdx.x];
 }
-// BARRIER: nested-loops.cu:32:7: warning: barrier '__syncthreads()' may be divergent: whether a thread reaches it depends on 'x' ('x' changes in the loop at line 25), which can differ between threads
-// BARRIER-NOT: nested-loops.cu:34:7: warning
+// BARRIER: nested-loops.cu:[[# @LINE-7]]:7: warning: barrier '__syncthreads()' may be divergent: whether a thread reaches it depends on 'x' (the value of a loop's last iteration (loop at line [[# @LINE-14]])), which can differ between threads
+// BARRIER-NOT: nested-loops.cu:[[# @LINE-6]]:7: warning

@@ -52,8 +52,8 @@ __global__ void segmentedScan(unsigned *io, unsigned size) {
   pos += size;
   sdata[pos] = io[threadIdx.x];
 }
-// CHECK: power-of-two-unknowns.cu:[[# @LINE-4]]:3: remark: possible bank conflict writing 'sdata': 2-way when 'size' is 1 to 16, conflict-free when 'size' is 32 to 2147483648 ('size' is assumed a power of two: it is a mask length in 'threadIdx.x & size - 1')
-// CHECK: power-of-two-unknowns.cu:[[# @LINE-3]]:3: remark: possible bank conflict writing 'sdata': 2-way when 'size' is 1 to 16, conflict-free when 'size' is 32 to 256 ('size' is assumed a power of two: it is a mask length in 'threadIdx.x & size - 1'; when it is 512 to 2147483648 some lane would access outside 'sdata')
+// CHECK: power-of-two-unknowns.cu:[[# @LINE-4]]:3: remark: possible bank conflict writing 'sdata': 2-way when 'size' is 1 to 16, conflict-free when 'size' is 32 to 1073741824 ('size' is assumed a power of two: it is a mask length in 'size - 1 & threadIdx.x')
+// CHECK: power-of-two-unknowns.cu:[[# @LINE-3]]:3: remark: possible bank conflict writing 'sdata': 2-way when 'size' is 1 to 16, conflict-free when 'size' is 32 to 256 ('size' is assumed a power of two: it is a mask length in 'size - 1 & threadIdx.x'; when it is 512 to 1073741824 some lane would access outside 'sdata')
 
 // Blocks of 'size' consecutive words: conflict-free for every power of two
 // (silent; the record says why).
@@ -63,7 +63,7 @@ __global__ void blocked(unsigned size) {
   s[(t & (size - 1)) + size * (t / size)] = 0;
 }
 // JSON: "expression": "s[(t & (size - 1)) + size * (t / size)]",
-// JSON: "reason": "conflict-free for every value of 'size' ('size' is assumed a power of two: it is a mask length in 'threadIdx.x & size - 1')",
+// JSON: "reason": "conflict-free for every value of 'size' ('size' is assumed a power of two: it is a mask length in 'size - 1 & threadIdx.x')",
 // JSON: "status": "exact",
 
 // A bitonic merge whose stride starts at a run-time value: the counter is a
@@ -80,6 +80,8 @@ __global__ void finalMerge(unsigned n) {
       key[pos + stride] = a;
   }
 }
-// CHECK: power-of-two-unknowns.cu:[[# @LINE-5]]:18: remark: possible bank conflict reading 'key': 2-way when 'stride' is 1 to 16, conflict-free when 'stride' is 32 to 2147483648 ('stride' is assumed a power of two
-// CHECK: power-of-two-unknowns.cu:[[# @LINE-6]]:32: remark: possible bank conflict reading 'key': 2-way when 'stride' is 1 to 16, conflict-free when 'stride' is 32 to 512 ('stride' is assumed a power of two: it is a mask length in 'threadIdx.x & stride - 1'; when it is 1024 to 2147483648 some lane would access outside 'key')
-// CHECK: power-of-two-unknowns.cu:[[# @LINE-5]]:7: remark: possible bank conflict writing 'key': if every lane passes the guards on loaded data, 2-way when 'stride' is 1 to 16, conflict-free when 'stride' is 32 to 512
+// The compiler halves at the top of the body: its counter is stride before
+// the update, twice the stride the body uses.
+// CHECK: power-of-two-unknowns.cu:[[# @LINE-7]]:18: remark: possible bank conflict reading 'key': 2-way when 'stride before its update' is 2 to 32, conflict-free when 'stride before its update' is 1 or 64 to 1073741824 ('stride before its update' is assumed a power of two
+// CHECK: power-of-two-unknowns.cu:[[# @LINE-8]]:32: remark: possible bank conflict reading 'key': 2-way when 'stride before its update' is 2 to 32, conflict-free when 'stride before its update' is 1 or 64 to 1024 ('stride before its update' is assumed a power of two: it is a mask length in '(stride before its update >> 1) - 1 & threadIdx.x'; when it is 2048 to 1073741824 some lane would access outside 'key')
+// CHECK: power-of-two-unknowns.cu:[[# @LINE-7]]:7: remark: possible bank conflict writing 'key': if every lane passes the guards on loaded data, 2-way when 'stride before its update' is 2 to 32, conflict-free when 'stride before its update' is 1 or 64 to 1024
