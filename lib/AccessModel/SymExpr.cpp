@@ -382,9 +382,15 @@ static void print(const SymExpr &E, std::string &Out) {
     return;
   case ExprKind::Uniform:
   case ExprKind::Varying:
-  case ExprKind::LoopVar:
-    Out += E.Name.empty() ? std::string("<unknown>") : E.Name;
+  case ExprKind::LoopVar: {
+    // Copies of one source expression (unrolled iterations) are told apart
+    // by a '#2' suffix in their names; they read as the source wrote them.
+    size_t Hash = E.Name.rfind('#');
+    bool Copy = Hash != std::string::npos && Hash > 0 && Hash + 1 < E.Name.size() &&
+                E.Name.find_first_not_of("0123456789", Hash + 1) == std::string::npos;
+    Out += E.Name.empty() ? std::string("<unknown>") : Copy ? E.Name.substr(0, Hash) : E.Name;
     return;
+  }
   case ExprKind::Unary:
     Out += opcodeSpelling(E.Op);
     if (E.Op == Opcode::Log2) {

@@ -162,6 +162,7 @@ private:
   SymRef binaryOf(const llvm::BinaryOperator &B);
   SymRef boundaryOf(const llvm::ICmpInst &C, const SymRef &L, const SymRef &R);
   SymRef compareOf(const llvm::ICmpInst &C);
+  SymRef signExtensionOf(const llvm::BinaryOperator &B, IntType S);
   SymRef unshrunkMask(const llvm::BinaryOperator &B, IntType S);
   SymRef castOf(const llvm::CastInst &C);
   SymRef callOf(const llvm::CallBase &C);

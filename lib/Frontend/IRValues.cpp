@@ -296,18 +296,30 @@ SymRef IRTranslator::binaryOf(const BinaryOperator &B) {
   case Instruction::SDiv: return Op(Opcode::Div, S);
   case Instruction::SRem: return Op(Opcode::Rem, S);
   case Instruction::AShr:
-    // (x << c) >> c: x sign-extended from its low bits (the compiler's sext
-    // of a trunc, i = (int)(i + warp.size())).
-    if (const auto *Shl = dyn_cast<BinaryOperator>(B.getOperand(0));
-        Shl && Shl->getOpcode() == Instruction::Shl && Shl->getOperand(1) == B.getOperand(1))
-      if (const auto *C = dyn_cast<ConstantInt>(B.getOperand(1)); C && C->getZExtValue() < Bits && Bits <= 64)
-        return SymExpr::cast(SymExpr::cast(intOf(Shl->getOperand(0)), signedType(Bits - unsigned(C->getZExtValue()))), S);
+    if (SymRef Extended = signExtensionOf(B, S))
+      return Extended;
     return Op(Opcode::Shr, S);
   case Instruction::UDiv: return Op(Opcode::Div, U);
   case Instruction::URem: return Op(Opcode::Rem, U);
   case Instruction::LShr: return Op(Opcode::Shr, U);
   default: return unknownOf(&B, std::string("'") + B.getOpcodeName() + "' not modelled");
   }
+}
+
+/// (x << a) >> b with a >= b (arithmetic): x sign-extended from its low
+/// Bits - a bits, times 2^(a - b): the compiler's sext of a trunc (i =
+/// (int)(i + warp.size())) and of a short scaled (4 * ib, ib a short).
+SymRef IRTranslator::signExtensionOf(const BinaryOperator &B, IntType S) {
+  unsigned Bits = B.getType()->getIntegerBitWidth();
+  const auto *Shl = dyn_cast<BinaryOperator>(B.getOperand(0));
+  const auto *A = Shl && Shl->getOpcode() == Instruction::Shl ? dyn_cast<ConstantInt>(Shl->getOperand(1)) : nullptr;
+  const auto *C = dyn_cast<ConstantInt>(B.getOperand(1));
+  if (!A || !C || Bits > 64 || A->getZExtValue() >= Bits || C->getZExtValue() > A->getZExtValue())
+    return nullptr;
+  unsigned Left = unsigned(A->getZExtValue()), Right = unsigned(C->getZExtValue());
+  SymRef X = SymExpr::cast(SymExpr::cast(intOf(Shl->getOperand(0)), signedType(Bits - Left)), S);
+  return Left == Right ? X
+                       : SymExpr::binary(Opcode::Mul, X, SymExpr::constant(int64_t(1) << (Left - Right), S), S);
 }
 
 /// (u + c) & x where x < 2^k: LLVM's demanded-bits rewrite of (u - 1) & x

@@ -306,6 +306,20 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       for (size_t I = 0; I < N; ++I)
         if (!EvalInit(I, Lane))
           return false;
+  // A uniform counter updated from a symbolic one is symbolic too (whether
+  // the lane is still in the loop, when the test reads d before its
+  // update): the bound pass takes every iteration it allows as run.
+  for (bool Changed = C.BoundGuards; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < N; ++I) {
+      if (Symbolic[I] || L.Counters[I].LaneVarying || !L.Counters[I].Next)
+        continue;
+      for (const SymExpr *V : C.leavesOf(L.Counters[I].Next).Loops)
+        for (size_t J = 0; J < N; ++J)
+          if (Symbolic[J] && L.Counters[J].Id == V->LoopId && !Symbolic[I])
+            Symbolic[I] = Changed = true;
+    }
+  }
   uint32_t In = Alive;
   bool Ok = true;
   // With an unknown bound the counters may cycle (2, 4, ..., 2^31, 0, 0...):

@@ -55,4 +55,4 @@ void launch(int *g) {
 // but the sequential form is clean for every blockDim (s is a common offset;
 // which lanes pass tid < s only bounds the cost).
 // RUN: %cbl --explain %S/Inputs/sequential-any-block.cu 2>&1 | %FileCheck %s --check-prefix=ANY --implicit-check-not=warning:
-// ANY: sequential-any-block.cu:6:32: remark: load of 4 bytes from 'cache' in 'sequentialAnyBlock' (cache[tid + s]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of s
+// ANY: sequential-any-block.cu:6:32: remark: load of 4 bytes from 'cache' in 'sequentialAnyBlock' (cache[tid + s]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of (s before its update >> 1)
