@@ -142,7 +142,7 @@ cl::opt<std::string> DebugFailIn("debug-fail-in", cl::Hidden,
                                  cl::cat(Category));
 cl::opt<bool> DeviceIR("device-ir", cl::Hidden, cl::init(true),
                        cl::desc("Build the access models from Clang's optimised device IR "
-                                "(the new front end, while it is compared with the AST walker)"),
+                                "(default); =false: the AST walker, until it is removed"),
                        cl::cat(Category));
 cl::opt<std::string> DumpDeviceIR("debug-dump-device-ir", cl::Hidden,
                                   cl::desc("Debugging: append the optimised device IR of each "

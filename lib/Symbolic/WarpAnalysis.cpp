@@ -563,6 +563,14 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
     // the block sums count every iteration.
     if (!Access.Loops.empty()) {
       Attempt E = Run(Bound, true);
+      // Iterations bound by unknowns: the parametric pass may still find
+      // every iteration's cost the same (exact per execution).
+      if (E.Done && Bound && Out.Verdict && Out.Verdict->Status == VerdictStatus::Bound) {
+        PassesResult Enumerated = Out;
+        if (Run(Bound, false).Done && Out.Verdict && Out.Verdict->Status == VerdictStatus::Exact)
+          return Out;
+        Out = std::move(Enumerated);
+      }
       if (E.Done)
         return Out;
       // The latest pass got furthest: its failure is the most telling.
