@@ -317,7 +317,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       for (const SymExpr *V : C.leavesOf(L.Counters[I].Next).Loops)
         for (size_t J = 0; J < N; ++J)
           if (Symbolic[J] && L.Counters[J].Id == V->LoopId && !Symbolic[I])
-            Symbolic[I] = Changed = true;
+            Symbolic[I] = Changed = C.DerivedSymbolic = true;
     }
   }
   uint32_t In = Alive;

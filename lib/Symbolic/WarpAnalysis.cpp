@@ -517,7 +517,7 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
   // One pass (enumerated or parametric, bound or not); on success it fills
   // Out. What the caller needs of a failure comes back.
   struct Attempt {
-    bool Done = false, Failed = false, UniformLoopBound = false;
+    bool Done = false, Failed = false, UniformLoopBound = false, DerivedSymbolic = false;
     Failure Fail;
     std::string NotEnumerable; ///< why the loops could not be run
   };
@@ -551,6 +551,7 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
     R.Fail = Col.Fail;
     R.NotEnumerable = NotEnumerable;
     R.UniformLoopBound = C.UniformLoopBound;
+    R.DerivedSymbolic = C.DerivedSymbolic;
     return R;
   };
   Failure &FirstFailure = Out.Fail;
@@ -563,9 +564,10 @@ PassesResult boundPasses(const SharedAccess &Access, const std::vector<LoopInfo>
     // the block sums count every iteration.
     if (!Access.Loops.empty()) {
       Attempt E = Run(Bound, true);
-      // Iterations bound by unknowns: the parametric pass may still find
-      // every iteration's cost the same (exact per execution).
-      if (E.Done && Bound && Out.Verdict && Out.Verdict->Status == VerdictStatus::Bound) {
+      // Iterations bound only through a flag taken as symbolic: the
+      // parametric pass may still find every iteration's cost the same
+      // (exact per execution), as it did before the flag could be run.
+      if (E.Done && E.DerivedSymbolic && Out.Verdict && Out.Verdict->Status == VerdictStatus::Bound) {
         PassesResult Enumerated = Out;
         if (Run(Bound, false).Done && Out.Verdict && Out.Verdict->Status == VerdictStatus::Exact)
           return Out;

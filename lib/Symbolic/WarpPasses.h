@@ -84,6 +84,9 @@ struct Context {
   std::set<unsigned> Needed = neededCounters(A, Loops, &SkippedLoops, &SkippedIfWarpAgrees);
   /// A skipped loop was passed through: the block sums are per iteration of it.
   bool RanUniformLoopOnce = false;
+  /// The bound pass took a counter updated from a symbolic one as symbolic
+  /// too (whether the lane is still in the loop).
+  bool DerivedSymbolic = false;
   /// Enumerating a loop with an unknown bound: lanes whose addresses fall
   /// outside the array are left out (a correct program does not run them).
   bool PruneOutOfBounds = false;
