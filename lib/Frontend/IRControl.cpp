@@ -3,6 +3,7 @@
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -189,6 +190,7 @@ void IRTranslator::buildLoop(const Loop *L, unsigned Id) {
     Out.Loops[Id].Counters.push_back(Pd.C);
     CounterPhis[Pd.C.Id] = Pd.Phi;
   }
+  Out.Loops[Id].SameTripCount = sameTripCount(L);
   SymRef Cond = loopCondition(L, Id);
   Out.Loops[Id].Cond = Cond;
   for (size_t K = 0; K < Counters.size(); ++K) {
@@ -313,6 +315,61 @@ bool IRTranslator::entryGuardedBySCEV(const Loop *L, const BranchInst &Latch) {
     }
   }
   return false;
+}
+
+/// Whether S has the same value in every thread of the block: no unknown
+/// in it is divergent (threadIdx, a value loaded at a per-thread address).
+bool IRTranslator::blockUniform(const SCEV *S) {
+  return !SCEVExprContains(S, [&](const SCEV *X) {
+    const auto *U = dyn_cast<SCEVUnknown>(X);
+    return U && A.UI.isDivergent(U->getValue());
+  });
+}
+
+/// Whether every thread still in the loop takes exiting block E's branch
+/// the same way in each iteration: the test is uniform, or it compares a
+/// counter {start,+,step} with a bound where bound - start and the step
+/// are uniform (`for (t = tid; t < n + tid; t += c)`: tid cancels).
+bool IRTranslator::exitAgrees(const Loop *L, const BasicBlock *E) {
+  if (!A.UI.hasDivergentTerminator(*E))
+    return true;
+  const auto *Br = dyn_cast<BranchInst>(E->getTerminator());
+  const auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+  if (!Cmp)
+    return false;
+  const Value *Counter = Cmp->getOperand(0);
+  const SCEV *X = A.SE.getSCEV(const_cast<Value *>(Counter)), *Y = A.SE.getSCEV(Cmp->getOperand(1));
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(X);
+  if (!AR || AR->getLoop() != L) {
+    Counter = Cmp->getOperand(1);
+    std::swap(X, Y);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+    AR = dyn_cast<SCEVAddRecExpr>(X);
+  }
+  if (!AR || AR->getLoop() != L || !AR->isAffine() || !A.SE.isLoopInvariant(Y, L))
+    return false;
+  // Without wrapping, start + k * step PRED bound is k * step PRED bound - start:
+  // ScalarEvolution proved it, or the counter's update is one the program
+  // promises does not overflow (i += c on a signed int: nsw).
+  const auto *Update = dyn_cast<OverflowingBinaryOperator>(Counter);
+  bool NoWrap = ICmpInst::isEquality(Pred) ||
+                (ICmpInst::isSigned(Pred) ? AR->hasNoSignedWrap() || (Update && Update->hasNoSignedWrap())
+                                          : AR->hasNoUnsignedWrap() || (Update && Update->hasNoUnsignedWrap()));
+  return NoWrap && blockUniform(A.SE.getMinusSCEV(Y, AR->getStart())) &&
+         blockUniform(AR->getStepRecurrence(A.SE));
+}
+
+/// Every thread of the block runs the loop's iterations alike once in it:
+/// each exit is tested on every way round (it dominates the latch) and
+/// agrees between threads.
+bool IRTranslator::sameTripCount(const Loop *L) {
+  const BasicBlock *Latch = L->getLoopLatch();
+  SmallVector<BasicBlock *, 4> Exiting;
+  L->getExitingBlocks(Exiting);
+  return Latch && llvm::all_of(Exiting, [&](const BasicBlock *E) {
+           return A.DT.dominates(E, Latch) && exitAgrees(L, E);
+         });
 }
 
 std::vector<unsigned> IRTranslator::loopsOf(const BasicBlock *BB) {
@@ -479,7 +536,7 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
           Any = orOf(Any, andOf(reachFrom(Entry, P), edgeCondition(P, BB)));
       G.push_back({Any, false, Out.Loops[Id].Where, GuardKind::If});
     }
-    G.push_back({Out.Loops[Id].Cond, false, Out.Loops[Id].Where, GuardKind::Loop});
+    G.push_back({Out.Loops[Id].Cond, false, Out.Loops[Id].Where, GuardKind::Loop, Out.Loops[Id].SameTripCount});
     return G;
   }
   struct In {
