@@ -5,6 +5,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
 
@@ -326,38 +327,39 @@ bool IRTranslator::blockUniform(const SCEV *S) {
   });
 }
 
+/// Whether every thread of the block that evaluates C gets the same answer:
+/// C is uniform, or it compares two values whose difference is (with the
+/// signed or equality tests that C's int arithmetic cannot wrap: `t < n +
+/// tid` with t = tid + k * c, tid cancels), or it joins such tests.
+bool IRTranslator::agrees(const Value *C, unsigned Depth) {
+  if (!A.UI.isDivergent(C))
+    return true;
+  if (Depth > 8)
+    return false;
+  if (const auto *Cmp = dyn_cast<ICmpInst>(C)) {
+    if (!Cmp->isEquality() && !Cmp->isSigned())
+      return false;
+    const SCEV *L = A.SE.getSCEV(const_cast<Value *>(Cmp->getOperand(0)));
+    const SCEV *R = A.SE.getSCEV(const_cast<Value *>(Cmp->getOperand(1)));
+    const SCEV *D = A.SE.getMinusSCEV(R, L);
+    return !isa<SCEVCouldNotCompute>(D) && blockUniform(D);
+  }
+  const Value *X = nullptr, *Y = nullptr;
+  using namespace llvm::PatternMatch;
+  if (match(C, m_LogicalAnd(m_Value(X), m_Value(Y))) || match(C, m_LogicalOr(m_Value(X), m_Value(Y))))
+    return agrees(X, Depth + 1) && agrees(Y, Depth + 1);
+  if (match(C, m_Not(m_Value(X))))
+    return agrees(X, Depth + 1);
+  return false;
+}
+
 /// Whether every thread still in the loop takes exiting block E's branch
-/// the same way in each iteration: the test is uniform, or it compares a
-/// counter {start,+,step} with a bound where bound - start and the step
-/// are uniform (`for (t = tid; t < n + tid; t += c)`: tid cancels).
-bool IRTranslator::exitAgrees(const Loop *L, const BasicBlock *E) {
+/// the same way in each iteration.
+bool IRTranslator::exitAgrees(const BasicBlock *E) {
   if (!A.UI.hasDivergentTerminator(*E))
     return true;
   const auto *Br = dyn_cast<BranchInst>(E->getTerminator());
-  const auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
-  if (!Cmp)
-    return false;
-  const Value *Counter = Cmp->getOperand(0);
-  const SCEV *X = A.SE.getSCEV(const_cast<Value *>(Counter)), *Y = A.SE.getSCEV(Cmp->getOperand(1));
-  CmpInst::Predicate Pred = Cmp->getPredicate();
-  const auto *AR = dyn_cast<SCEVAddRecExpr>(X);
-  if (!AR || AR->getLoop() != L) {
-    Counter = Cmp->getOperand(1);
-    std::swap(X, Y);
-    Pred = CmpInst::getSwappedPredicate(Pred);
-    AR = dyn_cast<SCEVAddRecExpr>(X);
-  }
-  if (!AR || AR->getLoop() != L || !AR->isAffine() || !A.SE.isLoopInvariant(Y, L))
-    return false;
-  // Without wrapping, start + k * step PRED bound is k * step PRED bound - start:
-  // ScalarEvolution proved it, or the counter's update is one the program
-  // promises does not overflow (i += c on a signed int: nsw).
-  const auto *Update = dyn_cast<OverflowingBinaryOperator>(Counter);
-  bool NoWrap = ICmpInst::isEquality(Pred) ||
-                (ICmpInst::isSigned(Pred) ? AR->hasNoSignedWrap() || (Update && Update->hasNoSignedWrap())
-                                          : AR->hasNoUnsignedWrap() || (Update && Update->hasNoUnsignedWrap()));
-  return NoWrap && blockUniform(A.SE.getMinusSCEV(Y, AR->getStart())) &&
-         blockUniform(AR->getStepRecurrence(A.SE));
+  return Br && Br->isConditional() && agrees(Br->getCondition());
 }
 
 /// Every thread of the block runs the loop's iterations alike once in it:
@@ -368,7 +370,7 @@ bool IRTranslator::sameTripCount(const Loop *L) {
   SmallVector<BasicBlock *, 4> Exiting;
   L->getExitingBlocks(Exiting);
   return Latch && llvm::all_of(Exiting, [&](const BasicBlock *E) {
-           return A.DT.dominates(E, Latch) && exitAgrees(L, E);
+           return A.DT.dominates(E, Latch) && exitAgrees(E);
          });
 }
 
@@ -577,6 +579,7 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
         if (const auto *Br = dyn_cast<BranchInst>(Ins[0].Pred->getTerminator()); Br && Br->isConditional()) {
           New.Cond = intOf(Br->getCondition());
           New.Negated = Br->getSuccessor(0) != BB;
+          New.BlockUniform = agrees(Br->getCondition());
         }
       }
       // A conjunction is a guard per part (a && b: each a threshold).
@@ -592,7 +595,7 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
           }
         }
         for (const SymRef &P : Parts)
-          G.push_back({P, false, New.Where, New.Kind});
+          G.push_back({P, false, New.Where, New.Kind, New.BlockUniform});
         return G;
       }
       G.push_back(New);

@@ -185,7 +185,8 @@ private:
   /// compares a counter's next value with a loop-invariant bound.
   bool entryGuardedBySCEV(const llvm::Loop *L, const llvm::BranchInst &Latch);
   bool blockUniform(const llvm::SCEV *S);
-  bool exitAgrees(const llvm::Loop *L, const llvm::BasicBlock *Exiting);
+  bool agrees(const llvm::Value *C, unsigned Depth = 0);
+  bool exitAgrees(const llvm::BasicBlock *Exiting);
   bool sameTripCount(const llvm::Loop *L);
   SymRef phiOf(const llvm::PHINode &P);
   SymRef gatedSelect(const llvm::PHINode &P, const std::function<SymRef(const llvm::Value *)> &ValueOf,
