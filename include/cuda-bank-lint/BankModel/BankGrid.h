@@ -5,7 +5,7 @@
 // lanes that access it. It is laid out by the same rules costOf applies
 // (phases, the load merge, the atomic rules), so a load's or store's grid has
 // exactly BankCost::Wavefronts rows. The HTML report draws it as SVG and the
-// language server's hover as text (Report/BankGrid.h renders both).
+// language server's hover as text (Report/BankGridView.h renders both).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_BANKMODEL_BANKGRID_H
