@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MeasuredTable.h"
+#include "WarpAccesses.h"
 #include "cuda-bank-lint/BankModel/BankGrid.h"
 
 #include <gtest/gtest.h>
@@ -24,13 +25,7 @@ namespace {
 
 WarpAccess warp(unsigned Width, AccessOp Op, std::function<uint64_t(unsigned)> Addr,
                 uint32_t Mask = 0xffffffffu) {
-  WarpAccess A;
-  A.Width = Width;
-  A.Op = Op;
-  A.ActiveMask = Mask;
-  for (unsigned L = 0; L < WarpSize; ++L)
-    A.ByteAddr[L] = Addr(L);
-  return A;
+  return test::warpAccess(Width, Op, Addr, Mask);
 }
 
 /// The wavefronts the grid's rows stand for.
@@ -71,12 +66,9 @@ TEST(BankGrid, RowsAreTheMeasuredWavefrontsOfLoadsAndStores) {
   ASSERT_TRUE(T.Error.empty()) << T.Error;
   unsigned Rows = 0;
   for (const std::vector<std::string> &F : T.Rows) {
-    WarpAccess A;
-    A.Width = unsigned(std::stoul(F[0]));
-    A.Op = F[1] == "ld" ? AccessOp::Load : AccessOp::Store;
-    A.ActiveMask = uint32_t(std::stoul(F[2], nullptr, 16));
-    for (unsigned L = 0; L < WarpSize; ++L)
-      A.ByteAddr[L] = std::stoull(F[5 + L]);
+    WarpAccess A = warp(unsigned(std::stoul(F[0])), F[1] == "ld" ? AccessOp::Load : AccessOp::Store,
+                        [&](unsigned L) { return std::stoull(F[5 + L]); },
+                        uint32_t(std::stoul(F[2], nullptr, 16)));
     BankGrid G = bankGrid(A);
     std::string What = "row " + std::to_string(++Rows);
     EXPECT_EQ(G.Rows, unsigned(std::stoul(F[3]))) << What;
@@ -94,15 +86,12 @@ TEST(BankGrid, RowsAddUpToTheAtomicRules) {
   for (const std::vector<std::string> &F : T.Rows) {
     if (F[3] == "value-dependent" || F[3] == "generic")
       continue;
-    WarpAccess A;
-    A.Op = AccessOp::Atomic;
+    WarpAccess A = warp(unsigned(std::stoul(F[4])), AccessOp::Atomic,
+                        [&](unsigned L) { return std::stoull(F[9 + L]); },
+                        uint32_t(std::stoul(F[5], nullptr, 16)));
     for (AtomicRule R : {AtomicRule::Native, AtomicRule::Cas, AtomicRule::CasLoop, AtomicRule::GenericCasLoop})
       if (F[3] == atomicRuleName(R))
         A.Atomic = R;
-    A.Width = unsigned(std::stoul(F[4]));
-    A.ActiveMask = uint32_t(std::stoul(F[5], nullptr, 16));
-    for (unsigned L = 0; L < WarpSize; ++L)
-      A.ByteAddr[L] = std::stoull(F[9 + L]);
     BankGrid G = bankGrid(A);
     std::string What = "atomic row " + std::to_string(++Checked) + " (" + F[3] + ")";
     EXPECT_EQ(gridWavefronts(G, A), unsigned(std::stoul(F[6]))) << What;
@@ -116,13 +105,7 @@ TEST(BankGrid, RowsAreTheMeasuredWavefrontsOfLdmatrix) {
   ASSERT_TRUE(T.Error.empty()) << T.Error;
   unsigned Rows = 0;
   for (const std::vector<std::string> &F : T.Rows) {
-    WarpAccess A;
-    A.Width = 16;
-    A.Matrix = true;
-    A.Op = F[2] == "ld" ? AccessOp::Load : AccessOp::Store;
-    A.ActiveMask = uint32_t(std::stoul(F[3], nullptr, 16));
-    for (unsigned L = 0; L < WarpSize; ++L)
-      A.ByteAddr[L] = std::stoull(F[6 + L]);
+    WarpAccess A = test::matrixRowAccess(F);
     BankGrid G = bankGrid(A);
     std::string What = "matrix row " + std::to_string(++Rows);
     EXPECT_EQ(G.Rows, unsigned(std::stoul(F[4]))) << What;
