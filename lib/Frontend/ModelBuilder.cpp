@@ -254,10 +254,7 @@ public:
       }
       Clean.push_back(FD);
     }
-    std::vector<FunctionModel> Models =
-        Options.DeviceIR ? fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes, Barriers, SharedUsers)
-                         : fromAST(Ctx, Clean, Table, Barriers, Shapes);
-    for (FunctionModel &F : Models) {
+    for (FunctionModel &F : fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes, Barriers, SharedUsers)) {
       if (F.IsKernel && F.Accesses.empty() && F.NamesShared)
         M.Notes.push_back({F.Where, "kernel '" + F.Name +
                                         "' uses shared memory, but no access to it was "
@@ -270,24 +267,6 @@ public:
   }
 
 private:
-  /// The access models by walking the AST of each function.
-  std::vector<FunctionModel> fromAST(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
-                                     SharedArrayTable &Table, const BarrierIndex &Barriers,
-                                     const BlockShapeFinder &Shapes) {
-    FunctionWalker Walker(Ctx, Table, Out.Model.Arrays, Barriers);
-    std::vector<FunctionModel> Models;
-    for (const FunctionDecl *FD : Fns) {
-      if (Walker.InlinedFunctions.count(FD->getCanonicalDecl()))
-        continue;
-      FunctionModel F = Walker.walk(
-          FD, Options.LaunchArguments ? Shapes.argumentsOf(FD)
-                                      : std::map<unsigned, BlockShapeFinder::FixedArgument>());
-      withShapes(F, FD, Shapes);
-      Models.push_back(std::move(F));
-    }
-    return Models;
-  }
-
   /// The access models from Clang's optimised device IR.
   /// Every kernel is lowered; a device function only when it names shared
   /// memory or reaches a barrier (on its own, a helper that takes the tile
@@ -381,7 +360,7 @@ ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string>
     Options.ToolkitDirs.push_back(Setup.CudaPath + "/include");
   auto Overlay = sourceFileSystem(Setup, Options.Unsaved.get());
   std::vector<std::string> Args = deviceSideCommand(Command, Setup);
-  if (Options.DeviceIR && !Args.empty()) // the prelude's bodies (cbl_device_bodies.h)
+  if (!Args.empty()) // the prelude's bodies (cbl_device_bodies.h)
     Args.insert(Args.end() - 1, "-D__CBL_DEVICE_IR__");
   std::optional<bool> Ok;
   if (Options.Preambles) {
