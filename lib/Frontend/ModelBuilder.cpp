@@ -4,12 +4,13 @@
 #include "CompileErrors.h"
 #include "DeviceModel.h"
 #include "Preambles.h"
-#include "FunctionWalker.h"
+#include "PtxInstructions.h"
 #include "SharedArrays.h"
 #include "UserCodeVisitor.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -55,6 +56,50 @@ struct FunctionCollector : UserCodeVisitor<FunctionCollector> {
   }
 };
 
+/// Is Call a block-level barrier: __syncthreads and its variants, their NVVM
+/// builtins, or sync() of a cooperative_groups thread_block, grid_group or
+/// cluster_group (tiles, coalesced groups and dynamic thread_groups are
+/// warp-level or partial and are not)?
+bool isBlockBarrierCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  StringRef Name = Callee->getName();
+  if (Name == "__syncthreads" || Name == "__syncthreads_count" || Name == "__syncthreads_and" ||
+      Name == "__syncthreads_or" || Name == "__barrier_sync" || Name == "__nvvm_bar_sync" ||
+      Name == "__nvvm_barrier0" || Name == "__nvvm_bar0_popc" || Name == "__nvvm_bar0_and" ||
+      Name == "__nvvm_bar0_or")
+    return true;
+  if (Name != "sync")
+    return false;
+  auto IsBlockGroup = [](QualType T) {
+    T = T.getNonReferenceType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    std::string N = RD ? RD->getNameAsString() : std::string();
+    return N == "thread_block" || N == "grid_group" || N == "cluster_group";
+  };
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee)) {
+    // The CUDA headers declare thread_block::sync() static (called through an
+    // object, so no CXXMemberCallExpr); the prelude inherits it from
+    // thread_group, so the object's own type decides.
+    if (IsBlockGroup(QualType(MD->getParent()->getTypeForDecl(), 0)))
+      return true;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const Expr *Obj = MC->getImplicitObjectArgument())
+        if (IsBlockGroup(Obj->IgnoreImpCasts()->getType()))
+          return true;
+    if (const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      return IsBlockGroup(ME->getBase()->IgnoreImpCasts()->getType());
+    return false;
+  }
+  return Call->getNumArgs() == 1 && IsBlockGroup(Call->getArg(0)->IgnoreImpCasts()->getType());
+}
+
+/// Functions that (transitively) execute a block barrier, with one such barrier.
+using BarrierIndex = llvm::DenseMap<const FunctionDecl *, SourcePos>;
+
 /// Direct barriers and calls of every device function, closed transitively;
 /// with SharedUsers, also the functions that name a __shared__ variable
 /// (or call one that does).
@@ -72,7 +117,7 @@ BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl
       return true;
     }
     bool VisitCallExpr(CallExpr *C) {
-      if (blockBarrierSpelling(C)) {
+      if (isBlockBarrierCall(C)) {
         if (!First)
           First = toSourcePos(SM, C->getBeginLoc());
       } else if (const FunctionDecl *F = C->getDirectCallee()) {
@@ -81,7 +126,7 @@ BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl
       return true;
     }
     bool VisitGCCAsmStmt(GCCAsmStmt *S) {
-      if (isBlockBarrierAsm(S) && !First)
+      if (isBlockBarrierPtx(S->getAsmString()->getString()) && !First)
         First = toSourcePos(SM, S->getBeginLoc());
       return true;
     }
