@@ -405,8 +405,6 @@ ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string>
     Options.ToolkitDirs.push_back(Setup.CudaPath + "/include");
   auto Overlay = sourceFileSystem(Setup, Options.Unsaved.get());
   std::vector<std::string> Args = deviceSideCommand(Command, Setup);
-  if (!Args.empty()) // the prelude's bodies (cbl_device_bodies.h)
-    Args.insert(Args.end() - 1, "-D__CBL_DEVICE_IR__");
   std::optional<bool> Ok;
   if (Options.Preambles) {
     DiagnosticCollector Diags;
