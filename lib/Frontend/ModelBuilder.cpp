@@ -97,78 +97,52 @@ bool isBlockBarrierCall(const CallExpr *Call) {
   return Call->getNumArgs() == 1 && IsBlockGroup(Call->getArg(0)->IgnoreImpCasts()->getType());
 }
 
-/// Functions that (transitively) execute a block barrier, with one such barrier.
-using BarrierIndex = llvm::DenseMap<const FunctionDecl *, SourcePos>;
-
-/// Direct barriers and calls of every device function, closed transitively;
-/// with SharedUsers, also the functions that name a __shared__ variable
-/// (or call one that does).
-BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
-                           llvm::DenseSet<const FunctionDecl *> *SharedUsers = nullptr) {
+/// The device functions lowered on their own, besides kernels: those that
+/// execute a block barrier or name a __shared__ variable, or call one that
+/// does (on its own, a helper that takes the tile as a parameter has no
+/// place in shared memory to analyse).
+llvm::DenseSet<const FunctionDecl *> ownRoots(const std::vector<const FunctionDecl *> &Fns) {
   struct Scan : RecursiveASTVisitor<Scan> {
-    const SourceManager &SM;
-    std::optional<SourcePos> First;
-    bool Shared = false;
+    bool Found = false; ///< a barrier or a __shared__ variable
     std::vector<const FunctionDecl *> Callees;
-    explicit Scan(const SourceManager &SM) : SM(SM) {}
     bool VisitDeclRefExpr(DeclRefExpr *E) {
       if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()); VD && isSharedVar(VD))
-        Shared = true;
+        Found = true;
       return true;
     }
     bool VisitCallExpr(CallExpr *C) {
-      if (isBlockBarrierCall(C)) {
-        if (!First)
-          First = toSourcePos(SM, C->getBeginLoc());
-      } else if (const FunctionDecl *F = C->getDirectCallee()) {
+      if (isBlockBarrierCall(C))
+        Found = true;
+      else if (const FunctionDecl *F = C->getDirectCallee())
         Callees.push_back(F->getCanonicalDecl());
-      }
       return true;
     }
     bool VisitGCCAsmStmt(GCCAsmStmt *S) {
-      if (isBlockBarrierPtx(S->getAsmString()->getString()) && !First)
-        First = toSourcePos(SM, S->getBeginLoc());
+      if (isBlockBarrierPtx(S->getAsmString()->getString()))
+        Found = true;
       return true;
     }
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   };
-  BarrierIndex Index;
+  llvm::DenseSet<const FunctionDecl *> Roots;
   std::vector<std::pair<const FunctionDecl *, std::vector<const FunctionDecl *>>> Calls;
   for (const FunctionDecl *FD : Fns) {
-    Scan S(Ctx.getSourceManager());
+    Scan S;
     S.TraverseStmt(FD->getBody());
-    if (S.First)
-      Index[FD->getCanonicalDecl()] = *S.First;
-    if (S.Shared && SharedUsers)
-      SharedUsers->insert(FD->getCanonicalDecl());
+    if (S.Found)
+      Roots.insert(FD->getCanonicalDecl());
     Calls.push_back({FD->getCanonicalDecl(), std::move(S.Callees)});
-  }
-  for (bool Changed = SharedUsers != nullptr; Changed;) {
-    Changed = false;
-    for (auto &[Caller, Callees] : Calls)
-      if (!SharedUsers->count(Caller) &&
-          llvm::any_of(Callees, [&](const FunctionDecl *C) { return SharedUsers->count(C); })) {
-        SharedUsers->insert(Caller);
-        Changed = true;
-      }
   }
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (auto &[Caller, Callees] : Calls) {
-      if (Index.count(Caller))
-        continue;
-      for (const FunctionDecl *Callee : Callees) {
-        auto It = Index.find(Callee);
-        if (It != Index.end()) {
-          SourcePos Where = It->second; // Index[Caller] may grow the map
-          Index[Caller] = std::move(Where);
-          Changed = true;
-          break;
-        }
+    for (auto &[Caller, Callees] : Calls)
+      if (!Roots.count(Caller) &&
+          llvm::any_of(Callees, [&](const FunctionDecl *C) { return Roots.count(C); })) {
+        Roots.insert(Caller);
+        Changed = true;
       }
-    }
   }
-  return Index;
+  return Roots;
 }
 
 bool implicitInstantiation(const Decl *D) {
@@ -263,8 +237,7 @@ public:
     for (const VarDecl *VD : FC.Shared)
       if (!SM.isInSystemHeader(VD->getLocation()))
         Table.add(VD, M.Arrays);
-    llvm::DenseSet<const FunctionDecl *> SharedUsers;
-    BarrierIndex Barriers = indexBarriers(Ctx, FC.Device, &SharedUsers);
+    llvm::DenseSet<const FunctionDecl *> OwnRoots = ownRoots(FC.Device);
     BlockShapeFinder Shapes(Ctx);
     for (const auto &[Kernel, Shape] : Shapes.launches()) {
       LaunchedKernel L{functionName(Kernel), {}, Shape};
@@ -299,7 +272,7 @@ public:
       }
       Clean.push_back(FD);
     }
-    for (FunctionModel &F : fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes, Barriers, SharedUsers)) {
+    for (FunctionModel &F : fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes, OwnRoots)) {
       if (F.IsKernel && F.Accesses.empty() && F.NamesShared)
         M.Notes.push_back({F.Where, "kernel '" + F.Name +
                                         "' uses shared memory, but no access to it was "
@@ -312,19 +285,15 @@ public:
   }
 
 private:
-  /// The access models from Clang's optimised device IR.
-  /// Every kernel is lowered; a device function only when it names shared
-  /// memory or reaches a barrier (on its own, a helper that takes the tile
-  /// as a parameter has no place in shared memory to analyse).
+  /// The access models from Clang's optimised device IR: of every kernel,
+  /// and of the device functions in OwnRoots (see ownRoots).
   std::vector<FunctionModel> fromDeviceIR(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
                                           const std::vector<const VarDecl *> &Shared,
                                           const SharedArrayTable &Table, const BlockShapeFinder &Shapes,
-                                          const BarrierIndex &Barriers,
-                                          const llvm::DenseSet<const FunctionDecl *> &SharedUsers) {
+                                          const llvm::DenseSet<const FunctionDecl *> &OwnRoots) {
     std::vector<DeviceRoot> Roots;
     for (const FunctionDecl *FD : Fns)
-      if (FD->hasAttr<CUDAGlobalAttr>() || Barriers.count(FD->getCanonicalDecl()) ||
-          SharedUsers.count(FD->getCanonicalDecl()))
+      if (FD->hasAttr<CUDAGlobalAttr>() || OwnRoots.count(FD->getCanonicalDecl()))
         Roots.push_back({FD, Options.LaunchArguments && FD->hasAttr<CUDAGlobalAttr>()
                                ? Shapes.argumentsOf(FD)
                                : std::map<unsigned, BlockShapeFinder::FixedArgument>()});
