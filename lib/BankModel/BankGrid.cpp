@@ -149,6 +149,10 @@ BankGrid bankGrid(const WarpAccess &A, BankArch Arch) {
     return G; // no lane active, or no instruction of that width
   if (A.Op != AccessOp::Atomic) {
     loadStoreGrid(A, Arch, G);
+  } else if (A.Atomic == AtomicRule::PopcInc) {
+    WarpAccess Merged = A; // lanes on one word share a cell, as a 4-byte load's
+    Merged.Op = AccessOp::Load;
+    loadStoreGrid(Merged, BankArch::Sm70Plus, G);
   } else if (A.Atomic == AtomicRule::CasLoop || A.Atomic == AtomicRule::GenericCasLoop) {
     G.Meaning = GridRows::LoopIterations;
     casLoopGrid(A, G);

@@ -172,6 +172,7 @@ const char *atomicRuleName(AtomicRule R) {
   case AtomicRule::Cas: return "cas";
   case AtomicRule::CasLoop: return "cas-loop";
   case AtomicRule::GenericCasLoop: return "generic-cas-loop";
+  case AtomicRule::PopcInc: return "popc-inc";
   }
   return "native";
 }
@@ -235,6 +236,16 @@ std::pair<unsigned, unsigned> busiestBank(const WarpAccess &A, uint32_t Lanes) {
   return Best;
 }
 
+/// The bank holding the most distinct words that Lanes touch (4-byte
+/// lanes): {words, bank}. Lanes on one word count once.
+std::pair<unsigned, unsigned> busiestBankByWords(const WarpAccess &A, uint32_t Lanes) {
+  Pass P;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (isActive(Lanes, L))
+      P.add(A.ByteAddr[L] / 4, BankArch::Sm70Plus);
+  return P.worst();
+}
+
 /// The busiest bank of unit Unit sets Degree when it is the busiest so far.
 void noteWorst(BankCost &C, std::pair<unsigned, unsigned> Busiest, unsigned Unit) {
   if (Busiest.first > C.Degree) {
@@ -280,8 +291,9 @@ BankCost atomicCost(const WarpAccess &A, BankArch Arch) {
     uint32_t Lanes = A.ActiveMask & unitLanes(A.Width, U);
     if (!Lanes)
       continue;
-    auto Busiest = busiestBank(A, Lanes);
+    auto Busiest = A.Atomic == AtomicRule::PopcInc ? busiestBankByWords(A, Lanes) : busiestBank(A, Lanes);
     switch (A.Atomic) {
+    case AtomicRule::PopcInc:
     case AtomicRule::Native:
       C.Wavefronts += Busiest.first;
       C.Ideal += 1;

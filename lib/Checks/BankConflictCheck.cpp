@@ -45,6 +45,10 @@ std::string doing(const SharedAccess &A) {
 std::string onBank(const SharedAccess &A, const AccessVerdict &V) {
   if (A.Op != AccessOp::Atomic)
     return fmt::format("{} {} distinct words of bank {}", verb(A.Op), V.Cost.Degree, V.Cost.WorstBank);
+  if (A.Atomic == AtomicRule::PopcInc)
+    return fmt::format("increment {} distinct words of bank {} (an add of 1 whose result is unused, "
+                       "ATOMS.POPC.INC: lanes on one word are served together)",
+                       V.Cost.Degree, V.Cost.WorstBank);
   std::string S = fmt::format("update bank {} (atomics serve one lane of a bank at a time, even "
                               "lanes on one word)",
                               V.Cost.WorstBank);

@@ -78,7 +78,7 @@ std::optional<PtxAtomic> ptxAtomic(llvm::StringRef Opcode) {
   return P; // .shared, or generic with an address the caller found in shared memory
 }
 
-AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,
+AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width, bool AddsOneUnused,
                                  llvm::StringRef Spelling) {
   AtomicInstruction I;
   I.Width = Width;
@@ -100,6 +100,10 @@ AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,
     I.Rule = AtomicRule::Cas;
     return I;
   case AtomicOp::Add:
+    if (AddsOneUnused && Value == AtomicValue::Integer && Width == 4) { // ATOMS.POPC.INC.32 (measured)
+      I.Rule = AtomicRule::PopcInc;
+      return I;
+    }
     if (Value == AtomicValue::PackedHalf && Width == 4) { // generic ATOM + CAS loop (measured)
       I.Rule = AtomicRule::GenericCasLoop;
       return I;
@@ -143,7 +147,7 @@ AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,
 
 AtomicInstruction classifyGenericAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,
                                         llvm::StringRef Spelling) {
-  AtomicInstruction I = classifyAtomic(Op, Value, Width, Spelling);
+  AtomicInstruction I = classifyAtomic(Op, Value, Width, /*AddsOneUnused=*/false, Spelling);
   if (!I.Unmodelled.empty() || I.Op != AccessOp::Atomic)
     return I; // unmodelled already, or a plain load or store
   if (Value != AtomicValue::Integer || Width != 4 || Op == AtomicOp::Cas)

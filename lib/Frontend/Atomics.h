@@ -48,8 +48,10 @@ struct PtxAtomic {
 };
 std::optional<PtxAtomic> ptxAtomic(llvm::StringRef Opcode);
 
-/// The instruction an atomic compiles to for sm_70+.
-AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,
+/// The instruction an atomic compiles to for sm_70+. AddsOneUnused: the
+/// operation adds the constant 1 and its result is not used (nvcc emits
+/// ATOMS.POPC.INC for a 32-bit integer add then; measured).
+AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width, bool AddsOneUnused,
                                  llvm::StringRef Spelling);
 
 /// The same for the generic-address atom libcu++ issues (cuda::atomic_ref):

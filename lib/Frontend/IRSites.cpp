@@ -228,13 +228,41 @@ struct IRSiteWalker {
     unsigned Width = unsigned(DL().getTypeStoreSize(Ty));
     IRLocations::Place Pl = placeOf(I);
     const std::string &Spelled = !Pl.Wrapper.empty() ? Pl.Wrapper : !Pl.Library.empty() ? Pl.Library : Name;
-    AtomicInstruction AI = classifyAtomic(Op, atomicValueOfType(Ty), Width, Spelled);
+    AtomicInstruction AI = classifyAtomic(Op, atomicValueOfType(Ty), Width, addsOneUnused(I), Spelled);
     SharedAccess A = accessAt(I, *P, AI.Op, AI.Width);
     A.Atomic = AI.Rule;
     A.Instruction = Spelled;
     if (!AI.Unmodelled.empty())
       A.Unsupported = AI.Unmodelled;
     record(std::move(A));
+  }
+
+  /// An atomic whose result is unused and whose operand is the constant 1
+  /// (atomicrmw, an NVVM atomic intrinsic or an atomic function's call).
+  static bool addsOneUnused(const Instruction &I) {
+    if (!I.use_empty())
+      return false;
+    const Value *V = nullptr;
+    if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+      V = RMW->getValOperand();
+    else if (const auto *C = dyn_cast<CallBase>(&I); C && C->arg_size() >= 2)
+      V = C->getArgOperand(1);
+    const auto *K = dyn_cast_or_null<ConstantInt>(V);
+    return K && K->isOne();
+  }
+
+  /// Inline PTX `red` (no result) whose last operand is 1, written so or an
+  /// asm operand the compiler made the constant 1.
+  static bool ptxAddsOne(const CallBase &C, StringRef Text, StringRef Opcode) {
+    if (!Opcode.starts_with("red.") || !C.getType()->isVoidTy())
+      return false;
+    std::string Last = lastOperandAt(Text, "red.");
+    StringRef Operand = Last;
+    unsigned N = 0;
+    if (Operand.consume_front("$") && !Operand.getAsInteger(10, N) && N < C.arg_size())
+      if (const auto *K = dyn_cast<ConstantInt>(C.getArgOperand(N)))
+        return K->isOne();
+    return Last == "1";
   }
 
   void record(SharedAccess A) {
@@ -497,7 +525,7 @@ struct IRSiteWalker {
         // measured only for 4-byte integers.
         AtomicInstruction AI =
             StringRef(Opcode).contains(".shared")
-                ? classifyAtomic(Atomic->Op, Atomic->Value, Atomic->Width, Spelled)
+                ? classifyAtomic(Atomic->Op, Atomic->Value, Atomic->Width, ptxAddsOne(C, Text, Opcode), Spelled)
                 : classifyGenericAtomic(Atomic->Op, Atomic->Value, Atomic->Width, Spelled);
         SharedAccess A = accessAt(C, *P, AI.Op, AI.Width);
         A.Atomic = AI.Rule;

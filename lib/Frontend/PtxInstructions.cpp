@@ -51,6 +51,15 @@ std::string opcodeAt(llvm::StringRef Text, llvm::StringRef Prefix) {
   return Text.substr(P).take_while([](char C) { return !isspace(C) && C != ';' && C != '{'; }).str();
 }
 
+std::string lastOperandAt(llvm::StringRef Text, llvm::StringRef Prefix) {
+  size_t P = findInstruction(Text, Prefix);
+  if (P == llvm::StringRef::npos)
+    return "";
+  llvm::StringRef Rest = Text.substr(P).drop_until([](char C) { return isspace(C); });
+  Rest = Rest.take_until([](char C) { return C == ';' || C == '\n'; });
+  return Rest.rsplit(',').second.trim().str();
+}
+
 /// ldmatrix / stmatrix with 8x8 matrices of 16-bit elements (m8n8 .b16,
 /// measured on an H100): the lanes that give row addresses, 8 per matrix.
 /// The sm_100 .b8 forms (m16n16, m8n16) were not measured: std::nullopt.

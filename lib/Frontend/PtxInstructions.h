@@ -29,6 +29,10 @@ std::optional<PtxClass> ptxClass(llvm::StringRef Text);
 /// The full opcode at the first occurrence of Prefix ("ldmatrix.sync.aligned.m8n8.x4.shared.b16").
 std::string opcodeAt(llvm::StringRef Text, llvm::StringRef Prefix);
 
+/// The last operand of the instruction Prefix starts, as written ("1" in
+/// "red.shared.add.u32 [%0], 1;", "%1" for an asm operand); empty if none.
+std::string lastOperandAt(llvm::StringRef Text, llvm::StringRef Prefix);
+
 /// ldmatrix / stmatrix m8n8 .b16: the lanes that give row addresses.
 std::optional<uint32_t> matrixAddressLanes(llvm::StringRef Opcode);
 

@@ -38,6 +38,12 @@ OPS = {
     "add.f32": ("atomicAdd(float*)", "LDS + ATOMS.CAST.SPIN loop", "cas-loop"),
     "add.u64": ("atomicAdd(unsigned long long*)", "LDS.64 + ATOMS.CAST.SPIN.64 loop", "cas-loop"),
     "add.f64": ("atomicAdd(double*)", "LDS.64 + ATOMS.CAST.SPIN.64 loop", "cas-loop"),
+    "inc1.u32": ("atomicAdd(unsigned*) of 1u with the result unused", "ATOMS.POPC.INC.32", "popc-inc"),
+    "inc1.s32": ("atomicAdd(int*) of 1 with the result unused", "ATOMS.POPC.INC.32", "popc-inc"),
+    "red.inc1.u32": ("asm red.shared.add.u32 [a] 1", "ATOMS.POPC.INC.32", "popc-inc"),
+    "inc1_block.u32": ("atomicAdd_block(unsigned*) of 1u with the result unused", "ATOMS.POPC.INC.32", "popc-inc"),
+    "dec1.u32": ("atomicSub(unsigned*) of 1u with the result unused", "ATOMS.ADD RZ", "native"),
+    "addc.u32": ("atomicAdd(unsigned*) of a value the same in every lane with the result unused", "ATOMS.ADD RZ", "native"),
     "add.f16x2": ("atomicAdd(__half2*)", "ATOM.E.ADD.F16x2 (generic) + LDS + ATOMS.CAST.SPIN loop", "generic-cas-loop"),
     "add.bf16x2": ("atomicAdd(__nv_bfloat162*)", "ATOM.E.ADD.BF16x2 (generic) + LDS + ATOMS.CAST.SPIN loop", "generic-cas-loop"),
 }
@@ -52,7 +58,7 @@ def main(argv):
     for pat_path, ncu_path in zip(argv[1::2], argv[2::2]):
         metrics = {}
         with open(ncu_path) as f:
-            lines = [l for l in f if not l.startswith("==")]
+            lines = [l for l in f if l.startswith('"')]  # ncu rows; not its notes or the program's output
         for r in csv.DictReader(lines):
             metrics.setdefault(int(r["ID"]), {})[r["Metric Name"]] = int(float(r["Metric Value"]))
         with open(pat_path) as f:

@@ -63,6 +63,11 @@ enum class AtomicRule {
   /// CasLoop behind a generic-address attempt (atomicAdd on __half2 and
   /// __nv_bfloat162, whose PTX is a generic atom): one more wavefront.
   GenericCasLoop,
+  /// ATOMS.POPC.INC.32: a 32-bit add of the constant 1 whose result is
+  /// unused (atomicAdd(p, 1), atomicAdd_block, red.shared.add.u32 [a], 1).
+  /// The lanes on one word are merged (the word gets their count): the
+  /// busiest bank costs its distinct words, as a load does.
+  PopcInc,
 };
 const char *atomicRuleName(AtomicRule R);
 

@@ -13,8 +13,15 @@ __global__ void atomics(const int *in, int *out) {
   __shared__ unsigned long long wide[32 * 16];
   int t = threadIdx.x;
   atomicAdd(&bins[t], 1);       // consecutive words: conflict-free
-  atomicAdd(&bins[0], 1);
+  atomicAdd(&bins[0], 2);
   // CHECK: atomics.cu:[[@LINE-1]]:3: warning: 32-way bank conflict in 'atomicAdd' on 'bins': 32 lanes of warp 0 update bank 0 (atomics serve one lane of a bank at a time, even lanes on one word) (32 wavefronts, ideal 1)
+  // Adding 1 with the result unused is ATOMS.POPC.INC: the lanes of one word
+  // are served together (1 wavefront), distinct words of a bank are not.
+  atomicAdd(&bins[0], 1);
+  atomicAdd(&bins[(t % 2) * 32], 1);
+  // CHECK: atomics.cu:[[@LINE-1]]:3: warning: 2-way bank conflict in 'atomicAdd' on 'bins': 32 lanes of warp 0 increment 2 distinct words of bank 0 (an add of 1 whose result is unused, ATOMS.POPC.INC: lanes on one word are served together) (2 wavefronts, ideal 1)
+  if (atomicAdd(&bins[0], 1) == 7) out[0] = 1; // result used: ATOMS.ADD, 32-way
+  // CHECK: atomics.cu:[[@LINE-1]]:7: warning: 32-way bank conflict in 'atomicAdd' on 'bins'
   atomicSub(&bins[t / 2], 1);   // lanes in pairs on one word: 2-way (a load would broadcast)
   // CHECK: atomics.cu:[[@LINE-1]]:3: warning: 2-way bank conflict in 'atomicSub' on 'bins'
   atomicAdd(&bins[in[t] & 255], 1); // a histogram: the address is data
@@ -61,7 +68,7 @@ int main() {
 
 // Keys are sorted: atomic_rule, ..., expression, ..., instruction, iterations,
 // ..., loop_load_wavefronts, ..., reason, status, wavefronts.
-// JSON: "atomic_rule": "native",
+// JSON: "atomic_rule": "popc-inc",
 // JSON: "expression": "atomicAdd(&bins[t], 1)",
 // JSON: "instruction": "atomicAdd",
 // JSON-NEXT: "iterations": 1,
