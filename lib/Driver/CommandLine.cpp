@@ -274,6 +274,7 @@ int collectInputs(const ExcludeFilter &Excluded,
 /// --explain and the filters that narrow it.
 std::string textOptions(TextOptions &T) {
   T.Explain = Explain || !ExplainAt.empty() || !ExplainFunction.empty() || !ExplainArray.empty();
+  T.AllNotes = T.Explain;
   if (!ExplainAt.empty() && !T.Only.parseLocation(ExplainAt))
     return "--explain-at expects FILE:LINE[:COL], not '" + ExplainAt + "'";
   if (!ExplainFunction.empty())
@@ -343,6 +344,14 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   auto Shown = [&](std::string S) { return Stdin ? Stdin->mapBack(std::move(S)) : S; };
   FindingFilters Filters{Out.Lines, Conf.ExcludeHeaderFilterRegex.value_or(""), Files,
                          effectiveChecks(Conf), Shown};
+  // Remarks are for the editor and JSON; CI output shows them on request.
+  const bool ShowRemarks = Format == OutputFormat::Json || Conf.Remarks.value_or(false);
+  auto HideRemarks = [&](RunReport &R) -> size_t {
+    size_t Before = R.Findings.size();
+    if (!ShowRemarks)
+      llvm::erase_if(R.Findings, [](const Finding &F) { return F.Level == Severity::Remark; });
+    return Before - R.Findings.size();
+  };
   // WarningsAsErrors promotes findings of the matching checks.
   auto Promote = [&](RunReport &R) {
     unsigned N = 0;
@@ -365,6 +374,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
       Part.Findings = Findings;
       Part.Units.push_back(Unit);
       applyFindingFilters(Part, Filters);
+      HideRemarks(Part);
       Promote(Part);
       errs() << Shown(Messages);
       errs().flush();
@@ -377,6 +387,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   Opts.ProgressBar = &Bar;
   AnalysisOutcome Result = analyseFiles(Files, Database.get(), Opts);
   applyFindingFilters(Result.Report, Filters);
+  size_t HiddenRemarks = HideRemarks(Result.Report);
   unsigned Promoted = Promote(Result.Report);
   sortReport(Result.Report);
   if (Streaming) {
@@ -394,7 +405,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   bool Strictly = Conf.Strict.value_or(false);
   if (!Quiet && (Format == OutputFormat::Text || Format == OutputFormat::Github))
-    printSummary(Result, Files.size(), NotSource, Strictly, Seconds);
+    printSummary(Result, Files.size(), NotSource, HiddenRemarks, Strictly, Seconds);
   else if (Strictly)
     errs() << Shown(unmodelledText(Result, true));
   if (Failed)
@@ -417,6 +428,7 @@ FileSettings settingsFor(const std::string &File) {
   else if (std::string Why = analyzerOptions(*Conf, S.Analysis); !Why.empty())
     S.Error = "cuda-bank-lint: error: " + Why + "\n";
   S.WarningsAsErrors = Conf->WarningsAsErrors.value_or("");
+  S.Remarks = Conf->Remarks.value_or(true);
   S.ConfigFiles = Conf->Sources;
   return S;
 }

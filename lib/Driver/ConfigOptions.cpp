@@ -82,6 +82,12 @@ cl::opt<bool> Strict("strict",
                               "every kernel that has some is named"),
                      cl::cat(toolCategory()));
 
+cl::opt<bool> Remarks("remarks",
+                      cl::desc("Show remarks (possible conflicts, early exits) in text, GitHub "
+                               "and SARIF output: --remarks or --remarks=false (default: off; "
+                               "JSON always has them, the language server shows them)"),
+                      cl::cat(toolCategory()));
+
 } // namespace
 
 /// --config, --config-file or the nearest .cuda-bank-lint.yaml.
@@ -149,6 +155,8 @@ std::string applyCommandLine(Config &C) {
     C.SystemHeaders = SystemHeaders;
   if (Strict.getNumOccurrences())
     C.Strict = Strict;
+  if (Remarks.getNumOccurrences())
+    C.Remarks = Remarks;
   if (Arch.getNumOccurrences()) {
     if (std::string Why = archError(Arch); !Why.empty())
       return "invalid --arch: " + Why;

@@ -52,6 +52,18 @@ public:
     Printer->emitDiagnostic(Loc, level(Level), Message, Rs, Hints);
   }
 
+  /// One line, "file:line:col: note: message", without the source line.
+  void emitLine(const SourcePos &P, Severity Level, const std::string &Message) {
+    if (P.valid()) {
+      if (DiagOpts->ShowColors)
+        OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+      OS << P.File << ":" << P.Line << ":" << P.Column << ": ";
+      if (DiagOpts->ShowColors)
+        OS.resetColor();
+    }
+    Printer->emitDiagnostic(clang::FullSourceLoc(), level(Level), Message, {}, {});
+  }
+
 private:
   static clang::DiagnosticsEngine::Level level(Severity S) {
     switch (S) {
@@ -278,9 +290,15 @@ void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opt
         Here.push_back(X);
     Printer.emit(Paths.at(F.Where), F.Level, Paths.text(F.Message) + " [" + F.Check + "]",
                  Paths.spans(F.Ranges), Paths.fixes(Here));
-    for (const FindingNote &N : F.Notes)
-      Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {},
-                   Paths.fixes(N.Fixes));
+    for (const FindingNote &N : F.Notes) {
+      if (Opts.AllNotes)
+        Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {},
+                     Paths.fixes(N.Fixes));
+      else if (N.Role == NoteRole::Key)
+        Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {}, {});
+      else if (N.Role == NoteRole::Fix)
+        Printer.emitLine(Paths.at(N.Where), Severity::Note, Paths.text(N.Message));
+    }
   }
   if (!Opts.Explain)
     return;
