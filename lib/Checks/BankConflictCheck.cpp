@@ -4,6 +4,8 @@
 #include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Symbolic/CompiledAccesses.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -85,14 +87,6 @@ std::string listOf(const std::vector<std::string> &Items, size_t Max = 6) {
   return S;
 }
 
-/// "[32]" for float t[32][33]: every extent but the innermost.
-std::string outerDims(const SharedArray &A) {
-  std::string S;
-  for (size_t I = 0; I + 1 < A.Dims.size(); ++I)
-    S += "[" + std::to_string(A.Dims[I]) + "]";
-  return S;
-}
-
 /// Severity of a conflict that depends on a parameter's value; the option
 /// cuda-shared-bank-conflict.PossibleSeverity is remark (default), warning
 /// or none.
@@ -156,21 +150,6 @@ Severity possibleSeverity(const CheckOptions &O) {
 }
 
 } // namespace
-
-/// "an XOR swizzle of the 16-byte chunks of 'tile' by the row, element
-/// [r][c] stored at [r][((c / 8) ^ (r % 8)) * 8 + c % 8] in every access,
-/// makes every access to 'tile' conflict-free (verified ...)". Not a
-/// fix-it: the index of every access changes, not one place.
-static std::string swizzleNote(const SharedArray &Arr, unsigned Chunk) {
-  unsigned PerChunk = Chunk / Arr.ElementSize, Rows = 128 / Chunk;
-  std::string Col = PerChunk == 1 ? fmt::format("c ^ (r % {})", Rows)
-                                  : fmt::format("((c / {0}) ^ (r % {1})) * {0} + c % {0}", PerChunk,
-                                                Rows);
-  return fmt::format("an XOR swizzle of the {}-byte chunks of '{}' by the row, element [r][c] "
-                     "stored at [r][{}] in every access, makes every access to '{}' conflict-free "
-                     "(verified for every instantiation and the block shapes considered)",
-                     Chunk, Arr.Name, Col, Arr.Name);
-}
 
 /// What distinguishes this finding from others at its location (another
 /// instantiation, call site or block shape), for mergeFindings.
@@ -377,56 +356,6 @@ void BankConflictCheck::detailNotes(Finding &F, CheckContext &Ctx, const Evaluat
     F.Notes.push_back({A.Where, V.Reason, {}});
   if (!V.Boundary.empty())
     F.Notes.push_back({A.Where, V.Boundary, {}});
-}
-
-void BankConflictCheck::fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes,
-                                 const Evaluated &E) {
-  const SharedAccess &A = *E.Access;
-  const SharedArray &Arr = Ctx.Model.Arrays[A.ArrayId];
-  if (Ctx.outOfTime()) {
-    F.Notes.push_back({Arr.Decl,
-                       fmt::format("no fix was searched for: the file's time limit "
-                                   "(--timeout={}) ran out",
-                                   Ctx.Budget->Limit),
-                       {}});
-    return;
-  }
-  if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
-    if (unsigned Pad = Fixes.padding(E)) {
-      FixIt Fix{*Arr.InnermostExtent, Arr.InnermostExtentText + " + " + std::to_string(Pad)};
-      // In a template the outer extents differ between instantiations.
-      size_t Instances = sameDeclaration(Ctx.Model.Arrays, A.ArrayId).size();
-      std::string Outer = Instances > 1 ? "[...]" : outerDims(Arr);
-      std::string Verified =
-          Instances > 1 ? fmt::format("verified in each of its {} instantiations", Instances)
-                        : "verified";
-      F.Notes.push_back({Arr.Decl,
-                         fmt::format("fix-it: pad '{}' to '{}{}[{} + {}]' ({} for the block "
-                                     "shapes considered: this access conflict-free, no access to "
-                                     "'{}' worse)",
-                                     Arr.Name, Arr.Name, Outer, Arr.InnermostExtentText, Pad,
-                                     Verified, Arr.Name),
-                         {Fix},
-                         NoteRole::Fix});
-      F.Fixes.push_back(Fix);
-    } else {
-      F.Notes.push_back({Arr.Decl,
-                         fmt::format("no padding of the innermost dimension of '{}' up to 32 "
-                                     "elements removes this conflict without making another access "
-                                     "worse; consider an XOR swizzle of the column index",
-                                     Arr.Name),
-                         {}});
-    }
-    if (unsigned Chunk = Fixes.swizzle(A.ArrayId))
-      F.Notes.push_back({Arr.Decl, swizzleNote(Arr, Chunk), {}});
-  } else if (Arr.Dims.size() == 1) {
-    F.Notes.push_back({Arr.Decl,
-                       fmt::format("'{}' is {}, so padding a dimension does not apply; change the "
-                                   "index instead (e.g. skew it by i / 32 or XOR-swizzle it)",
-                                   Arr.Name,
-                                   Arr.IsExtern ? "a dynamic (extern) buffer" : "one-dimensional"),
-                       {}});
-  }
 }
 
 Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E) {
