@@ -178,6 +178,48 @@ const char *atomicRuleName(AtomicRule R) {
 
 namespace {
 
+/// The lanes a warp's atomic serves as one unit: the whole warp for 4 bytes,
+/// half-warps for 8 (as for loads and stores, a unit carries 128 bytes).
+uint32_t unitLanes(unsigned Width, unsigned Unit) {
+  return Width == 8 ? 0xffffu << (16 * Unit) : 0xffffffffu;
+}
+
+} // namespace
+
+std::array<unsigned, WarpSize> casLoopRounds(const WarpAccess &A) {
+  // Each iteration, in every unit the lowest lane left on each bank (bank
+  // pair for 8 bytes) tries its compare-and-swap, and of the tries on one
+  // address only the lowest lane's succeeds.
+  std::array<unsigned, WarpSize> Round{};
+  uint32_t Left = A.ActiveMask;
+  const unsigned Units = A.Width == 8 ? 2 : 1;
+  for (unsigned It = 1; Left; ++It) {
+    std::vector<uint64_t> Tried;
+    uint32_t Done = 0;
+    for (unsigned U = 0; U < Units; ++U) {
+      uint32_t InUnit = Left & unitLanes(A.Width, U);
+      uint32_t BankTaken = 0;
+      for (unsigned L = 0; L < WarpSize; ++L) {
+        if (!isActive(InUnit, L))
+          continue;
+        unsigned B = unsigned((A.ByteAddr[L] / A.Width) % (WarpSize * 4 / A.Width));
+        if (BankTaken >> B & 1)
+          continue;
+        BankTaken |= 1u << B;
+        if (std::find(Tried.begin(), Tried.end(), A.ByteAddr[L]) == Tried.end()) {
+          Done |= 1u << L;
+          Round[L] = It;
+        }
+        Tried.push_back(A.ByteAddr[L]);
+      }
+    }
+    Left &= ~Done;
+  }
+  return Round;
+}
+
+namespace {
+
 /// The bank most lanes of Lanes use, counting each lane once per bank its
 /// Width bytes cover and lanes on one address separately: {lanes, bank}.
 std::pair<unsigned, unsigned> busiestBank(const WarpAccess &A, uint32_t Lanes) {
@@ -193,12 +235,6 @@ std::pair<unsigned, unsigned> busiestBank(const WarpAccess &A, uint32_t Lanes) {
   return Best;
 }
 
-/// The lanes a warp's atomic serves as one unit: the whole warp for 4 bytes,
-/// half-warps for 8 (as for loads and stores, a unit carries 128 bytes).
-uint32_t unitLanes(unsigned Width, unsigned Unit) {
-  return Width == 8 ? 0xffffu << (16 * Unit) : 0xffffffffu;
-}
-
 /// The busiest bank of unit Unit sets Degree when it is the busiest so far.
 void noteWorst(BankCost &C, std::pair<unsigned, unsigned> Busiest, unsigned Unit) {
   if (Busiest.first > C.Degree) {
@@ -208,14 +244,18 @@ void noteWorst(BankCost &C, std::pair<unsigned, unsigned> Busiest, unsigned Unit
   }
 }
 
-/// AtomicRule::CasLoop: run the loop. Each iteration the lanes left load
-/// their word, then in every unit the lowest lane left on each bank (bank
-/// pair for 8 bytes) tries its compare-and-swap, and of the tries on one
-/// address only the lowest lane's succeeds.
+/// AtomicRule::CasLoop: run the loop (casLoopRounds); each iteration the
+/// lanes left load their word and every unit with a lane left costs two
+/// wavefronts.
 void casLoopCost(const WarpAccess &A, BankArch Arch, BankCost &C) {
-  uint32_t Left = A.ActiveMask;
-  unsigned Units = A.Width == 8 ? 2 : 1;
-  while (Left) {
+  const std::array<unsigned, WarpSize> Round = casLoopRounds(A);
+  const unsigned Last = *std::max_element(Round.begin(), Round.end());
+  const unsigned Units = A.Width == 8 ? 2 : 1;
+  for (unsigned It = 1; It <= Last; ++It) {
+    uint32_t Left = 0;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Round[L] >= It)
+        Left |= 1u << L;
     ++C.Iterations;
     WarpAccess Load = A;
     Load.Op = AccessOp::Load;
@@ -223,27 +263,9 @@ void casLoopCost(const WarpAccess &A, BankArch Arch, BankCost &C) {
     const BankCost LoadCost = costOf(Load, Arch);
     C.LoopLoadWavefronts += LoadCost.Wavefronts;
     C.LoopLoadIdeal += LoadCost.Ideal;
-    std::vector<uint64_t> Tried;
-    uint32_t Done = 0;
-    for (unsigned U = 0; U < Units; ++U) {
-      uint32_t InUnit = Left & unitLanes(A.Width, U);
-      if (!InUnit)
-        continue;
-      C.Wavefronts += 2;
-      uint32_t BankTaken = 0;
-      for (unsigned L = 0; L < WarpSize; ++L) {
-        if (!isActive(InUnit, L))
-          continue;
-        unsigned B = unsigned((A.ByteAddr[L] / A.Width) % (WarpSize * 4 / A.Width));
-        if (BankTaken >> B & 1)
-          continue;
-        BankTaken |= 1u << B;
-        if (std::find(Tried.begin(), Tried.end(), A.ByteAddr[L]) == Tried.end())
-          Done |= 1u << L;
-        Tried.push_back(A.ByteAddr[L]);
-      }
-    }
-    Left &= ~Done;
+    for (unsigned U = 0; U < Units; ++U)
+      if (Left & unitLanes(A.Width, U))
+        C.Wavefronts += 2;
   }
 }
 
@@ -301,6 +323,19 @@ const char *accessOpName(AccessOp Op) {
   return "ld";
 }
 
+unsigned lanesPerPhase(const WarpAccess &A, BankArch Arch) {
+  if (Arch == BankArch::Sm1x)
+    return 16;
+  // The phase carries at most one wavefront of lane data (128 bytes on
+  // sm_70+, 256 bytes with Kepler's 8-byte banks).
+  const unsigned WavefrontBytes = bankCount(Arch) * bankWordBytes(Arch);
+  unsigned PhaseLanes = std::min(WarpSize, WavefrontBytes / std::max(1u, A.Width));
+  if (Arch == BankArch::Sm70Plus && A.Op == AccessOp::Load && !A.Matrix &&
+      PhaseLanes < WarpSize && (lanesPairUp(A, 1) || lanesPairUp(A, 2)))
+    PhaseLanes *= 2; // paired lanes share data: half the bytes to return
+  return PhaseLanes;
+}
+
 BankCost costOf(const WarpAccess &A, BankArch Arch) {
   BankCost C;
   C.Phases = 0;
@@ -329,13 +364,7 @@ BankCost costOf(const WarpAccess &A, BankArch Arch) {
     return C;
   }
 
-  // Lanes per phase: the phase carries at most one wavefront of lane data
-  // (128 bytes on sm_70+, 256 bytes with Kepler's 8-byte banks).
-  const unsigned WavefrontBytes = bankCount(Arch) * unsigned(WordBytes);
-  unsigned PhaseLanes = std::min(WarpSize, WavefrontBytes / A.Width);
-  if (Arch == BankArch::Sm70Plus && A.Op == AccessOp::Load && !A.Matrix &&
-      PhaseLanes < WarpSize && (lanesPairUp(A, 1) || lanesPairUp(A, 2)))
-    PhaseLanes *= 2; // paired lanes share data: half the bytes to return
+  const unsigned PhaseLanes = lanesPerPhase(A, Arch);
   C.Phases = WarpSize / PhaseLanes;
 
   for (unsigned Phase = 0; Phase < C.Phases; ++Phase) {

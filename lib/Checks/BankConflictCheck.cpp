@@ -1,6 +1,7 @@
 //===- BankConflictCheck.cpp - cuda-shared-bank-conflict --------------------===//
 #include "BankConflictCheck.h"
 #include "FindingText.h"
+#include "cuda-bank-lint/BankModel/BankGrid.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Symbolic/CompiledAccesses.h"
 
@@ -498,6 +499,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
         Row.Bank = bankOf(V.Addr[L], Ctx.Options.Arch);
         R.Lanes.push_back(Row);
       }
+    if (!R.Lanes.empty() && costOf(worstWarpAccess(A, V), Ctx.Options.Arch).Wavefronts == V.Cost.Wavefronts)
+      R.Grid = bankGrid(worstWarpAccess(A, V), Ctx.Options.Arch);
     Ctx.Out.Accesses.push_back(std::move(R));
     if (Warn[I]) {
       FunctionInProgress Marked(*E.Fn);

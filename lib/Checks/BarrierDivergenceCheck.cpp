@@ -137,6 +137,37 @@ std::string varyingLeaves(const SymRef &Cond) {
   return S;
 }
 
+/// "when the block has more than one row": where a shape condition holds.
+std::string conditionText(const ShapeCondition &C) {
+  using K = ShapeCondition::Kind;
+  switch (C.K) {
+  case K::Always:
+    return "at every block shape tried";
+  case K::SeveralRows:
+    return "when the block has more than one row (blockDim.y or blockDim.z > 1)";
+  case K::SeveralLayers:
+    return "when blockDim.z > 1";
+  case K::RowNotWarpMultiple:
+    return "when blockDim.x is not a multiple of 32";
+  case K::MoreThreads:
+    return fmt::format("when the block has more than {} threads", C.Threads);
+  case K::SomeShapes:
+    break;
+  }
+  return "at some block shapes";
+}
+
+/// The message of a split at a block shape that is one of several tried:
+/// the conditions, then the witness at its shape.
+std::string shapeDependentMessage(const std::string &What, const Outcome &O, const std::string &Witness) {
+  std::string How = O.C != Class::WithinWarp ? "across warps"
+                    : O.WithinWarp.K == ShapeCondition::Kind::Always
+                        ? "within a warp"
+                        : "within a warp " + conditionText(O.WithinWarp) + ", across warps otherwise";
+  return fmt::format("{} is divergent {}, {} (the block shape is not known; at {}x{}x{}: {})", What,
+                     conditionText(O.Diverges), How, O.S.Dim[0], O.S.Dim[1], O.S.Dim[2], Witness);
+}
+
 /// One barrier (or call) to judge, with the guards to evaluate.
 struct Subject {
   const FunctionModel *Fn = nullptr;
@@ -158,7 +189,7 @@ public:
 
 private:
   void witnessNote(Finding &F, const Subject &Sub, const Outcome &O, unsigned Warp, bool ExitOnly);
-  void shapeNote(Finding &F, const Subject &Sub, const Outcome &O);
+  void shapeNote(Finding &F, const Subject &Sub);
   void otherBranchNote(Finding &F, const Subject &Sub);
   CheckContext &Ctx;
   bool EarlyExitOff = false;
@@ -199,7 +230,7 @@ void Reporter::witnessNote(Finding &F, const Subject &Sub, const Outcome &O, uns
   }
 }
 
-void Reporter::shapeNote(Finding &F, const Subject &Sub, const Outcome &O) {
+void Reporter::shapeNote(Finding &F, const Subject &Sub) {
   const BlockShape &Shape = Sub.Fn->Shape;
   for (const LaunchArgument &LA : Sub.Fn->LaunchArguments)
     F.Notes.push_back({LA.Where, describeLaunchArgument(LA), {}});
@@ -208,15 +239,12 @@ void Reporter::shapeNote(Finding &F, const Subject &Sub, const Outcome &O) {
     addToKeyNote(F, inferredShape(Shape));
     return;
   }
-  addToKeyNote(F, fmt::format("block shape not known: with a block of {}x{}x{} threads; "
-                              "--block-dim pins it",
-                              O.S.Dim[0], O.S.Dim[1], O.S.Dim[2]));
-  F.Notes.push_back(
-      {SourcePos(),
-       fmt::format("block shape not known, so several were tried and this happens with a block of "
-                   "{}x{}x{} threads ({})",
-                   O.S.Dim[0], O.S.Dim[1], O.S.Dim[2], Shape.Description),
-       {}});
+  // The warning itself says the shape is not known and which one splits it.
+  F.Notes.push_back({SourcePos(),
+                     "block shape not known: the check tried 1-D blocks of 32 to 1024 threads and, where the "
+                     "conditions read threadIdx.y or threadIdx.z, 2-D and 3-D shapes (--block-dim=X,Y,Z "
+                     "pins it)",
+                     {}});
 }
 
 bool isIfSide(const Guard &G) { return G.Kind == GuardKind::If || G.Kind == GuardKind::Else; }
@@ -278,9 +306,11 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
     while (W < O.Reach.size() && !(O.Reach[W] && (O.Skip[W] | O.ExitSkip[W])))
       ++W;
     uint32_t Out = O.Skip[W] | O.ExitSkip[W];
-    F.Message = fmt::format("{} is divergent within a warp: {}{} of warp {} {} it, {} {} not", What, With,
-                            lanesText(O.Reach[W]), W, __builtin_popcount(O.Reach[W]) == 1 ? "reaches" : "reach",
-                            lanesText(Out), __builtin_popcount(Out) == 1 ? "does" : "do");
+    std::string Witness = fmt::format("{}{} of warp {} {} it, {} {} not", With, lanesText(O.Reach[W]), W,
+                                      __builtin_popcount(O.Reach[W]) == 1 ? "reaches" : "reach",
+                                      lanesText(Out), __builtin_popcount(Out) == 1 ? "does" : "do");
+    F.Message = O.ShapeUnknown ? shapeDependentMessage(What, O, Witness)
+                               : fmt::format("{} is divergent within a warp: {}", What, Witness);
     witnessNote(F, Sub, O, W, false);
     break;
   }
@@ -288,10 +318,12 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
     std::vector<unsigned> R, S;
     for (unsigned W = 0; W < O.Reach.size(); ++W)
       (O.Reach[W] ? R : S).push_back(W);
-    F.Message = fmt::format("{} is divergent across warps: {}{} {} it, {} {} not (all lanes of a warp "
-                            "agree)",
-                            What, With, warpsText(R), R.size() == 1 ? "reaches" : "reach", warpsText(S),
-                            S.size() == 1 ? "does" : "do");
+    std::string Witness = fmt::format("{}{} {} it, {} {} not", With, warpsText(R),
+                                      R.size() == 1 ? "reaches" : "reach", warpsText(S),
+                                      S.size() == 1 ? "does" : "do");
+    F.Message = O.ShapeUnknown
+                    ? shapeDependentMessage(What, O, Witness)
+                    : fmt::format("{} is divergent across warps: {} (all lanes of a warp agree)", What, Witness);
     witnessNote(F, Sub, O, S.front(), false);
     break;
   }
@@ -358,7 +390,7 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
   else if (!B.ViaCall.empty())
     F.Notes.push_back({B.CalleeBarrier, fmt::format("'{}' executes a block barrier here", B.ViaCall), {}});
   if (Definite)
-    shapeNote(F, Sub, O);
+    shapeNote(F, Sub);
   if (O.C == Class::WithinWarp || O.C == Class::AcrossWarps)
     otherBranchNote(F, Sub);
   if (Definite && !O.S.Values.empty())

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Driver/CommandLine.h"
 #include "ConfigOptions.h"
+#include "HtmlOutput.h"
 #include "RunOutput.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Symbolic/VerdictMemo.h"
@@ -79,6 +80,11 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc("Write fix-its as YAML for clang-apply-replacements"),
                                  cl::value_desc("file"), cl::cat(toolCategory()));
 cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its in place"), cl::cat(toolCategory()));
+cl::opt<std::string> Html("html",
+                          cl::desc("Write a self-contained HTML report into this directory: "
+                                   "index.html and a page per source file, with the lane -> bank "
+                                   "grid of every access"),
+                          cl::value_desc("dir"), cl::cat(toolCategory()));
 cl::opt<std::string> SourceRoot("source-root",
                                 cl::desc("Root for the relative paths of --format=sarif and "
                                          "github (default: the git work tree, else the current "
@@ -178,7 +184,7 @@ std::string analyzerOptions(const Config &Conf, AnalyzerOptions &Opts) {
   if (Conf.Arch)
     Opts.Cuda.GpuArch = clampGpuArch(ArchName);
   Opts.Checks.MinConflictDegree = Conf.MinConflictDegree.value_or(DefaultMinConflictDegree);
-  Opts.Checks.Explain = Explain;
+  Opts.Checks.Explain = Explain || !Html.empty(); // the lane grids
   Opts.Checks.Values = Conf.CheckOptions;
   Opts.Checks.SystemHeaders = Conf.SystemHeaders.value_or(false);
   Opts.CheckGlobs = globsToRun(effectiveChecks(Conf));
@@ -402,6 +408,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   }
   outs().flush();
   bool Failed = !writeFixes(Result.Report, Files, Stdin.get(), ExportFixes, Fix) || Result.HadErrors;
+  Failed |= !Html.empty() && !writeHtml(Result, Html, Text.PathRoot);
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   bool Strictly = Conf.Strict.value_or(false);
   if (!Quiet && (Format == OutputFormat::Text || Format == OutputFormat::Github))

@@ -16,6 +16,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -402,6 +404,13 @@ private:
   }
 };
 
+/// What LLVM's passes say of this compile ("loop not unrolled: the
+/// optimizer was unable to ...") is about the tool's own pipeline, not the
+/// user's build (nvcc's optimiser is another): not shown.
+struct QuietOptimiser : llvm::DiagnosticHandler {
+  bool handleDiagnostics(const llvm::DiagnosticInfo &) override { return true; }
+};
+
 } // namespace
 
 LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
@@ -410,6 +419,7 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
   LoweredDevice Out;
   Out.Context = std::make_unique<llvm::LLVMContext>();
   Out.Context->setDiscardValueNames(false);
+  Out.Context->setDiagnosticHandler(std::make_unique<QuietOptimiser>());
   CodeGenDiagnostics Collector;
   DiagnosticsEngine Diags(new DiagnosticIDs, new DiagnosticOptions, &Collector, false);
   Diags.setSourceManager(&Ctx.getSourceManager());

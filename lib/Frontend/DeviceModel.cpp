@@ -33,7 +33,17 @@ public:
   DivergenceTTIImpl(const Function &F, const std::set<const Function *> *Kernels)
       : Base(F.getParent()->getDataLayout()), Kernels(Kernels) {}
   bool hasBranchDivergence(const Function * = nullptr) const { return true; }
-  bool isAlwaysUniform(const Value *) const { return false; }
+  /// A block reduction of a barrier (__syncthreads_or/and/count): every
+  /// thread of the block gets the same result, whatever its operand.
+  bool isAlwaysUniform(const Value *V) const {
+    if (const auto *II = dyn_cast<IntrinsicInst>(V))
+      return II->getIntrinsicID() == Intrinsic::nvvm_barrier0_and ||
+             II->getIntrinsicID() == Intrinsic::nvvm_barrier0_or ||
+             II->getIntrinsicID() == Intrinsic::nvvm_barrier0_popc;
+    if (const auto *C = dyn_cast<CallBase>(V); C && C->isInlineAsm())
+      return cast<InlineAsm>(C->getCalledOperand())->getAsmString().find("bar.red.") != std::string::npos;
+    return false;
+  }
   bool isSourceOfDivergence(const Value *V) const {
     if (const auto *Arg = dyn_cast<Argument>(V))
       return !Kernels->count(Arg->getParent());
@@ -51,7 +61,7 @@ public:
       // PTX that reads a thread's own registers or races with other lanes;
       // other asm (ld.acquire at one address, cvta) is as uniform as its inputs.
       StringRef Text = cast<InlineAsm>(C->getCalledOperand())->getAsmString();
-      return !C->getType()->isVoidTy() &&
+      return !C->getType()->isVoidTy() && !Text.contains("bar.red.") &&
              llvm::any_of(std::initializer_list<StringRef>{"%tid", "%laneid", "%lanemask", "%warpid", "%clock",
                                                            "%smid", "atom.", "red.", "shfl", "match.", "vote.",
                                                            "activemask", "ldmatrix", "mma", "ld.local", "ld.param"},

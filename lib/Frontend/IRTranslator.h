@@ -184,6 +184,10 @@ private:
   /// The same question asked of ScalarEvolution for a latch test that
   /// compares a counter's next value with a loop-invariant bound.
   bool entryGuardedBySCEV(const llvm::Loop *L, const llvm::BranchInst &Latch);
+  bool blockUniform(const llvm::SCEV *S);
+  bool agrees(const llvm::Value *C, unsigned Depth = 0);
+  bool exitAgrees(const llvm::BasicBlock *Exiting);
+  bool sameTripCount(const llvm::Loop *L);
   SymRef phiOf(const llvm::PHINode &P);
   SymRef gatedSelect(const llvm::PHINode &P, const std::function<SymRef(const llvm::Value *)> &ValueOf,
                      IntType T);

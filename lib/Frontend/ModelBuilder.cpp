@@ -72,6 +72,10 @@ BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl
       return true;
     }
     bool VisitCallExpr(CallExpr *C) {
+      // A launch (k<<<g, b>>>(...)) runs the kernel's barriers in a grid of
+      // its own, not in the caller.
+      if (isa<CUDAKernelCallExpr>(C))
+        return true;
       if (blockBarrierSpelling(C)) {
         if (!First)
           First = toSourcePos(SM, C->getBeginLoc());

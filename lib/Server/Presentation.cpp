@@ -1,6 +1,7 @@
 //===- Presentation.cpp - An analysis as LSP diagnostics, actions, hovers --===//
 #include "cuda-bank-lint/Server/Presentation.h"
 #include "cuda-bank-lint/Checks/Check.h"
+#include "cuda-bank-lint/Report/BankGridView.h"
 #include "cuda-bank-lint/Report/Reporters.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
 
@@ -296,9 +297,16 @@ llvm::json::Value hover(const BufferResult &R, const Position &P, PositionEncodi
     return A->Wavefronts - std::min(A->Wavefronts, A->Ideal) >
            B->Wavefronts - std::min(B->Wavefronts, B->Ideal);
   });
+  // The verdict as --explain words it, and instead of its lane table the
+  // grid of the worst warp (banks x wavefronts), as the HTML report draws it.
+  AccessRecord Verdict = *Here.front();
+  Verdict.Lanes.clear();
   std::string Explained;
   llvm::raw_string_ostream OS(Explained);
-  printExplain(OS, *Here.front());
+  printExplain(OS, Verdict);
+  if (!Verdict.Grid.empty())
+    OS << "  lanes of warp " << Verdict.WorstWarp << " by bank: " << gridCaption(Verdict) << "\n"
+       << gridText(Verdict, "  ");
   OS.flush();
   llvm::StringRef Text = Explained;
   size_t Remark = Text.find(": remark: ");

@@ -19,7 +19,7 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
   O.S = S;
   std::vector<bool> Varies;
   for (const Guard &G : Guards)
-    Varies.push_back(isThreadVarying(G.Cond));
+    Varies.push_back(!G.BlockUniform && isThreadVarying(G.Cond));
   unsigned Threads = S.threads(), Warps = (Threads + WarpSize - 1) / WarpSize;
   O.Reach.assign(Warps, 0);
   O.Skip.assign(Warps, 0);
@@ -139,6 +139,53 @@ std::vector<std::map<std::string, int64_t>> assignmentsFor(const std::vector<std
 
 
 
+using Dim3 = std::array<unsigned, 3>;
+
+/// The simplest condition that holds at exactly the shapes of All for which
+/// Yes holds.
+ShapeCondition separating(const std::vector<Dim3> &All, const std::vector<bool> &Yes) {
+  using K = ShapeCondition::Kind;
+  auto Separates = [&](auto Pred) {
+    for (size_t I = 0; I < All.size(); ++I)
+      if (Pred(All[I]) != Yes[I])
+        return false;
+    return true;
+  };
+  auto Threads = [](const Dim3 &D) { return D[0] * D[1] * D[2]; };
+  if (std::all_of(Yes.begin(), Yes.end(), [](bool B) { return B; }))
+    return {K::Always, 0};
+  if (Separates([](const Dim3 &D) { return D[1] * D[2] > 1; }))
+    return {K::SeveralRows, 0};
+  if (Separates([](const Dim3 &D) { return D[2] > 1; }))
+    return {K::SeveralLayers, 0};
+  if (Separates([](const Dim3 &D) { return D[0] % WarpSize != 0; }))
+    return {K::RowNotWarpMultiple, 0};
+  unsigned Most = 0;
+  for (size_t I = 0; I < All.size(); ++I)
+    if (!Yes[I])
+      Most = std::max(Most, Threads(All[I]));
+  if (Separates([&](const Dim3 &D) { return Threads(D) > Most; }))
+    return {K::MoreThreads, Most};
+  return {K::SomeShapes, 0};
+}
+
+/// The conditions of O's class over the shapes tried (Per: one outcome each).
+void describeShapes(Outcome &O, const std::vector<Dim3> &Shapes, const std::vector<Outcome> &Per) {
+  O.ShapeUnknown = true;
+  std::vector<Dim3> Split;
+  std::vector<bool> Diverges, Within;
+  for (size_t I = 0; I < Per.size(); ++I) {
+    bool Splits = Per[I].C == Class::WithinWarp || Per[I].C == Class::AcrossWarps;
+    Diverges.push_back(Splits);
+    if (Splits) {
+      Split.push_back(Shapes[I]);
+      Within.push_back(Per[I].C == Class::WithinWarp);
+    }
+  }
+  O.Diverges = separating(Shapes, Diverges);
+  O.WithinWarp = separating(Split, Within);
+}
+
 } // namespace
 
 bool isReturnGuard(const Guard &G) { return G.Kind == GuardKind::EarlyReturn; }
@@ -149,7 +196,7 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
   bool Varying = false;
   std::vector<std::string> Names;
   for (const Guard &G : Guards) {
-    if (!isThreadVarying(G.Cond))
+    if (G.BlockUniform || !isThreadVarying(G.Cond))
       continue;
     Varying = true;
     SymLeaves L = collectLeaves(G.Cond);
@@ -164,20 +211,31 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
   if (!Varying)
     return Best; // every guard is the same for all threads of the block
   uint64_t Budget = 4'000'000; // thread evaluations, so that no input hangs the tool
-  for (const auto &Values : assignmentsFor(Names))
-    for (const auto &Dim : shapesFor(Shape, Guards)) {
+  const std::vector<Dim3> Shapes = shapesFor(Shape, Guards);
+  for (const auto &Values : assignmentsFor(Names)) {
+    // Every shape with these values: the worst, and where it happens.
+    std::vector<Outcome> Per;
+    for (const Dim3 &Dim : Shapes) {
       Situation S;
       S.Dim = Dim;
       S.Values = Values;
       if (Budget < S.threads())
         return Best;
       Budget -= S.threads();
-      Outcome O = evaluate(Guards, S, Arrays);
-      if (rank(O.C) > rank(Best.C))
-        Best = std::move(O);
-      if (Best.C == Class::WithinWarp)
-        return Best;
+      Per.push_back(evaluate(Guards, S, Arrays));
     }
+    size_t Worst = 0;
+    for (size_t I = 1; I < Per.size(); ++I)
+      if (rank(Per[I].C) > rank(Per[Worst].C))
+        Worst = I;
+    if (rank(Per[Worst].C) <= rank(Best.C))
+      continue;
+    Best = Per[Worst];
+    if (!Shape.known())
+      describeShapes(Best, Shapes, Per);
+    if (Best.C == Class::WithinWarp)
+      return Best;
+  }
   return Best;
 }
 

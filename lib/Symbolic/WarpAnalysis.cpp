@@ -680,6 +680,17 @@ static AccessVerdict analyseConverged(const SharedAccess &Access, const std::vec
   return V;
 }
 
+WarpAccess worstWarpAccess(const SharedAccess &Access, const AccessVerdict &V) {
+  WarpAccess W;
+  W.Width = Access.Width;
+  W.Op = Access.Op;
+  W.Atomic = Access.Atomic;
+  W.Matrix = Access.Matrix;
+  W.ActiveMask = V.Mask;
+  W.ByteAddr = V.Addr;
+  return W;
+}
+
 AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                             const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
                             BankArch Arch, LayoutChange Change) {

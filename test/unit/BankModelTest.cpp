@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MeasuredTable.h"
+#include "WarpAccesses.h"
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
 #include <gtest/gtest.h>
@@ -32,25 +33,16 @@ using namespace cbl;
 
 namespace {
 
-WarpAccess make(unsigned Width, AccessOp Op, std::function<uint64_t(unsigned)> Addr,
-                uint32_t Mask = 0xffffffffu) {
-  WarpAccess A;
-  A.Width = Width;
-  A.Op = Op;
-  A.ActiveMask = Mask;
-  for (unsigned L = 0; L < WarpSize; ++L)
-    A.ByteAddr[L] = Addr(L);
-  return A;
-}
+using test::warpAccess;
 
 WarpAccess load(unsigned Width, std::function<uint64_t(unsigned)> Addr,
                 uint32_t Mask = 0xffffffffu) {
-  return make(Width, AccessOp::Load, Addr, Mask);
+  return warpAccess(Width, AccessOp::Load, Addr, Mask);
 }
 
 WarpAccess store(unsigned Width, std::function<uint64_t(unsigned)> Addr,
                  uint32_t Mask = 0xffffffffu) {
-  return make(Width, AccessOp::Store, Addr, Mask);
+  return warpAccess(Width, AccessOp::Store, Addr, Mask);
 }
 
 std::string describe(const WarpAccess &A) {
@@ -348,7 +340,7 @@ TEST(BankModelSm70, TileColumnWithAndWithoutPadding) {
 
 TEST(BankModelSm70, Float2LinearIsTwoIdealTwo) {
   for (auto Op : {AccessOp::Load, AccessOp::Store}) {
-    BankCost C = costOf(make(8, Op, [](unsigned L) { return 8 * L; }));
+    BankCost C = costOf(warpAccess(8, Op, [](unsigned L) { return 8 * L; }));
     EXPECT_EQ(C.Wavefronts, 2u);
     EXPECT_EQ(C.Ideal, 2u);
     EXPECT_EQ(C.Degree, 1u);
@@ -363,7 +355,7 @@ TEST(BankModelSm70, Float2LinearIsTwoIdealTwo) {
 
 TEST(BankModelSm70, Float4LinearIsFourIdealFour) {
   for (auto Op : {AccessOp::Load, AccessOp::Store}) {
-    BankCost C = costOf(make(16, Op, [](unsigned L) { return 16 * L; }));
+    BankCost C = costOf(warpAccess(16, Op, [](unsigned L) { return 16 * L; }));
     EXPECT_EQ(C.Wavefronts, 4u);
     EXPECT_EQ(C.Ideal, 4u);
     EXPECT_EQ(C.Degree, 1u);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MeasuredTable.h"
+#include "WarpAccesses.h"
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
 #include <gtest/gtest.h>
@@ -34,13 +35,7 @@ TEST(MatrixModelH100, ReproducesEveryMeasuredRow) {
     unsigned LineNo = Rows + 2;
     ++Rows;
     ++PerOp[F[0]];
-    WarpAccess A;
-    A.Width = 16;
-    A.Matrix = true;
-    A.Op = F[2] == "ld" ? AccessOp::Load : AccessOp::Store;
-    A.ActiveMask = uint32_t(std::stoul(F[3], nullptr, 16));
-    for (unsigned L = 0; L < WarpSize; ++L)
-      A.ByteAddr[L] = std::stoull(F[6 + L]);
+    WarpAccess A = test::matrixRowAccess(F);
     unsigned Wavefronts = unsigned(std::stoul(F[4])), Conflicts = unsigned(std::stoul(F[5]));
     BankCost C = costOf(A);
     if (C.Wavefronts != Wavefronts || C.Ideal != Wavefronts - Conflicts) {

@@ -95,6 +95,10 @@ struct Guard {
   bool Negated = false;
   SourcePos Where;   ///< the if/loop/return that introduced it
   GuardKind Kind = GuardKind::If;
+  /// Every thread of the block takes it alike, although Cond reads values
+  /// that differ between threads: the condition of a loop whose trip count
+  /// is the same for all (`for (t = tid; t < n + tid; t += c)`).
+  bool BlockUniform = false;
 };
 
 /// A loop-carried integer of a loop: its value entering the loop (Init, which
@@ -120,6 +124,10 @@ struct LoopInfo {
   SymRef Cond;
   SourcePos Where;
   bool LaneVarying = false; ///< some counter differs between lanes
+  /// Every thread of the block runs the same iterations: each exit's test
+  /// is the same in every thread, or compares a counter with a bound that
+  /// differ by the same amount in every thread, by a step that is too.
+  bool SameTripCount = false;
 };
 
 /// One load, store or atomic of shared memory (a read-modify-write in C++,

@@ -124,6 +124,18 @@ struct BankCost {
 /// Degree == 1 exactly when Wavefronts == Ideal.
 BankCost costOf(const WarpAccess &Access, BankArch Arch = BankArch::Sm70Plus);
 
+/// Lanes per phase of a load or store after any load merge: 32 (1/2/4-byte),
+/// 16 (8-byte) or 8 (16-byte and ldmatrix rows) on sm_70+, doubled when
+/// paired lanes merge; 16 (half-warps) under Sm1x. The phases costOf sums.
+unsigned lanesPerPhase(const WarpAccess &Access, BankArch Arch = BankArch::Sm70Plus);
+
+/// AtomicRule::CasLoop and GenericCasLoop: the iteration of the loop (from 1)
+/// in which each active lane's compare-and-swap succeeds (0 for inactive
+/// lanes). Each iteration, in every unit the lowest lane left on each bank
+/// (bank pair for 8 bytes) tries, and of the tries on one address only the
+/// lowest lane's succeeds; costOf's Iterations is the largest.
+std::array<unsigned, WarpSize> casLoopRounds(const WarpAccess &Access);
+
 /// True only when adding the same multiple of ShiftGcdBytes to every active
 /// lane's address provably leaves Wavefronts and Ideal unchanged (Degree too).
 ///

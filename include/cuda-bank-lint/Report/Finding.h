@@ -10,6 +10,7 @@
 #define CUDA_BANK_LINT_REPORT_FINDING_H
 
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
+#include "cuda-bank-lint/BankModel/BankGrid.h"
 
 #include <array>
 #include <map>
@@ -134,6 +135,9 @@ struct AccessRecord {
   std::string Boundary;
   bool NeverExecuted = false;
   std::vector<LaneRow> Lanes; ///< worst warp, only with --explain
+  /// The worst warp's words by bank and wavefront (bankGrid), with Lanes
+  /// (--explain, --html, the language server); empty when no lane runs it.
+  BankGrid Grid;
 };
 
 /// What happened to one input file: analysed, partly (a kernel was not

@@ -8,8 +8,9 @@
 //    tool's messages about the file, a configuration or database problem;
 //  - code actions: the fix-its the findings carry (the padding the check
 //    verified for every access and block shape) as quick fixes;
-//  - hovers: on a shared-memory access, its verdict and the lane -> bank
-//    table of its worst warp, as --explain prints them (printExplain).
+//  - hovers: on a shared-memory access, its verdict as --explain prints it
+//    (printExplain) and the bank grid of its worst warp as text (gridText:
+//    the same layout the HTML report draws).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_SERVER_PRESENTATION_H

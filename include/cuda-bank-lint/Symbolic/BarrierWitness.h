@@ -36,6 +36,22 @@ struct BarrierSituation {
   unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
 };
 
+/// A condition on the block shape that tells the shapes tried at which
+/// something happens from those at which it does not (stated when the
+/// shape is not known, instead of one shape taken for a fact).
+struct ShapeCondition {
+  enum class Kind {
+    Always,            ///< at every shape tried
+    SeveralRows,       ///< blockDim.y or blockDim.z > 1
+    SeveralLayers,     ///< blockDim.z > 1
+    RowNotWarpMultiple,///< blockDim.x is not a multiple of 32
+    MoreThreads,       ///< more than Threads threads in the block
+    SomeShapes         ///< no simpler condition: at some of the shapes tried
+  };
+  Kind K = Kind::Always;
+  unsigned Threads = 0;
+};
+
 /// What the threads of one situation do.
 struct BarrierOutcome {
   BarrierClass C = BarrierClass::None;
@@ -44,6 +60,11 @@ struct BarrierOutcome {
   std::vector<int> Decider;                    ///< per thread: guard that stopped it
   int UnknownGuard = -1;                       ///< first guard not decidable
   bool ExitSkipWithinWarp = false;
+  /// With the block shape not known (S.Dim is the witness's shape, one of
+  /// several tried): at which shapes the threads disagree (within or across
+  /// warps), and, of those, at which they disagree within a warp.
+  bool ShapeUnknown = false;
+  ShapeCondition Diverges, WithinWarp;
 };
 
 /// A guard from an early return (threads gone for good).

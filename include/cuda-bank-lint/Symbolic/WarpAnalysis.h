@@ -116,6 +116,11 @@ struct AccessVerdict {
   uint64_t BlockIterations = 1;
 };
 
+/// The worst warp's instruction as the bank model sees it (the access's
+/// width, direction and rule; V's active lanes and byte offsets): V.Cost is
+/// costOf of it.
+WarpAccess worstWarpAccess(const SharedAccess &Access, const AccessVerdict &V);
+
 /// How the block is laid out for evaluation.
 struct EvalShape {
   std::array<unsigned, 3> Dim{{0, 1, 1}}; ///< Dim[0] == 0: 1-D, unknown size
