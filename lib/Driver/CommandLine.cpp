@@ -96,9 +96,10 @@ cl::opt<unsigned> ProgressDelayMs("progress-delay-ms", cl::init(1000), cl::Hidde
                                   cl::desc("Show progress on a terminal after this long"),
                                   cl::cat(toolCategory()));
 cl::opt<bool> Explain("explain",
-                      cl::desc("Print a summary of the accesses, then for every access its "
-                               "verdict and the lane -> (address, bank, word) table of the worst "
-                               "warp"),
+                      cl::desc("Print every note of each finding (by default: the one that "
+                               "explains it and its fix-it), a summary of the accesses, then for "
+                               "every access its verdict and the lane -> (address, bank, word) "
+                               "table of the worst warp"),
                       cl::cat(toolCategory()));
 cl::opt<std::string> ExplainAt("explain-at",
                                cl::desc("--explain only the accesses at FILE:LINE[:COL] (FILE "
