@@ -16,10 +16,6 @@ config.test_exec_root = os.path.join(config.cbl_obj_root, "test", "lit")
 config.environment["PATH"] = os.pathsep.join(
     [config.cbl_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 tool = os.path.join(config.cbl_tools_dir, "cuda-bank-lint")
-# `lit --param device_ir=1`: every test through the device-IR front end (while
-# it is compared with the AST walker).
-if lit_config.params.get("device_ir"):
-    tool += " --device-ir"
 config.substitutions.append(("%cbl-any", tool))
 config.substitutions.append(("%cbl", tool + " --cuda-mode=prelude"))
 config.substitutions.append(("%FileCheck", os.path.join(config.llvm_tools_dir, "FileCheck")))

@@ -6,7 +6,7 @@ once with one block).
 
   ncu --section SourceCounters --import-source yes -o rep ./cute_suite
   ncu -i rep.ncu-rep --page source --csv --print-source sass,cuda > source.csv
-  cuda-bank-lint --device-ir --format=json cute_suite.cu -- -std=c++17 -I $CUTLASS/include > tool.json
+  cuda-bank-lint --format=json cute_suite.cu -- -std=c++17 -I $CUTLASS/include > tool.json
   bench/cute/compare.py tool.json source.csv[.gz]
 
 Each SASS instruction of the source page is listed under every line of its

@@ -23,7 +23,7 @@ namespace cbl {
 
 namespace {
 
-/// The reason FunctionWalker gives a device function's parameter leaf.
+/// The reason the front end gives a device function's parameter leaf (IRValues.cpp).
 bool isParameterLeaf(const SymExpr &E) {
   return E.Kind == ExprKind::Varying && E.Reason.rfind("parameter '", 0) == 0;
 }

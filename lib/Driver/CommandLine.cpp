@@ -127,13 +127,9 @@ cl::opt<std::string> DebugFailIn("debug-fail-in", cl::Hidden,
                                  cl::desc("Debugging: fail internally while analysing the "
                                           "function of this name (tests the recovery)"),
                                  cl::cat(toolCategory()));
-cl::opt<bool> DeviceIR("device-ir", cl::Hidden, cl::init(true),
-                       cl::desc("Build the access models from Clang's optimised device IR "
-                                "(default); =false: the AST walker, until it is removed"),
-                       cl::cat(toolCategory()));
 cl::opt<std::string> DumpDeviceIR("debug-dump-device-ir", cl::Hidden,
                                   cl::desc("Debugging: append the optimised device IR of each "
-                                           "file to this file (with --device-ir)"),
+                                           "file to this file"),
                                   cl::value_desc("file"), cl::cat(toolCategory()));
 cl::opt<bool> DebugNoMemo("debug-no-verdict-memo", cl::Hidden,
                           cl::desc("Benchmarks: analyse every access anew (no verdict memo)"),
@@ -191,7 +187,6 @@ std::string analyzerOptions(const Config &Conf, AnalyzerOptions &Opts) {
   Opts.CheckGlobs = globsToRun(effectiveChecks(Conf));
   Opts.BlockDimRules = Conf.BlockDim;
   Opts.Model.LaunchArguments = Conf.LaunchArguments.value_or(true);
-  Opts.Model.DeviceIR = DeviceIR;
   Opts.Model.DumpDeviceIR = DumpDeviceIR;
   Opts.HeaderFilter = Conf.HeaderFilterRegex;
   if (!BlockDimOpt.empty()) {

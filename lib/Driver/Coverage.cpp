@@ -34,7 +34,6 @@ UnmodelledReason classifyUnsupported(llvm::StringRef Reason) {
   } Rules[] = {
       {Where::Anywhere, "whose body is not available", UnmodelledReason::CallWithoutBody},
       {Where::Start, "cp.async", UnmodelledReason::AsyncCopy},
-      {Where::Start, "asynchronous copy", UnmodelledReason::AsyncCopy},
       {Where::Anywhere, "atomic", UnmodelledReason::Atomic},
       {Where::Start, "WMMA", UnmodelledReason::Wmma},
       {Where::Start, "inline PTX", UnmodelledReason::InlinePtx},

@@ -8,7 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Atomics.h"
 
-#include "clang/AST/Type.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace cbl {
@@ -51,42 +52,6 @@ std::optional<AtomicOp> atomicOpOfName(llvm::StringRef Name) {
   return std::nullopt;
 }
 
-std::optional<AtomicOp> atomicRefMethodOp(const clang::CXXMethodDecl *MD) {
-  if (!MD)
-    return std::nullopt;
-  if (llvm::isa<clang::CXXConversionDecl>(MD))
-    return AtomicOp::Load;
-  if (!MD->getIdentifier())
-    return std::nullopt;
-  llvm::StringRef N = MD->getName();
-  if (N == "wait")
-    return AtomicOp::Load; // polls the value
-  return opNamed(N);
-}
-
-std::optional<AtomicOp> atomicRefOperatorOp(clang::OverloadedOperatorKind K) {
-  switch (K) {
-  case clang::OO_PlusPlus:
-  case clang::OO_PlusEqual: return AtomicOp::Add;
-  case clang::OO_MinusMinus:
-  case clang::OO_MinusEqual: return AtomicOp::Sub;
-  case clang::OO_AmpEqual: return AtomicOp::And;
-  case clang::OO_PipeEqual: return AtomicOp::Or;
-  case clang::OO_CaretEqual: return AtomicOp::Xor;
-  case clang::OO_Equal: return AtomicOp::Store;
-  default: return std::nullopt;
-  }
-}
-
-bool isAtomicRefType(clang::QualType T) {
-  if (T.isNull())
-    return false;
-  if (T->isReferenceType() || T->isPointerType())
-    T = T->getPointeeType();
-  const auto *RD = T->getAsCXXRecordDecl();
-  return RD && RD->getIdentifier() && (RD->getName() == "atomic_ref" || RD->getName() == "__atomic_ref_impl");
-}
-
 std::optional<PtxAtomic> ptxAtomic(llvm::StringRef Opcode) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   Opcode.split(Parts, '.');
@@ -111,21 +76,6 @@ std::optional<PtxAtomic> ptxAtomic(llvm::StringRef Opcode) {
     }
   }
   return P; // .shared, or generic with an address the caller found in shared memory
-}
-
-AtomicValue atomicValueOf(clang::QualType T) {
-  T = T.getCanonicalType().getUnqualifiedType();
-  if (T->isIntegralOrEnumerationType() || T->isPointerType())
-    return AtomicValue::Integer;
-  if (T->isRealFloatingType())
-    return AtomicValue::Float;
-  if (const auto *RD = T->getAsRecordDecl())
-    if (RD->getIdentifier()) {
-      llvm::StringRef N = RD->getName();
-      if (N == "__half2" || N == "__nv_bfloat162" || N == "half2" || N == "nv_bfloat162")
-        return AtomicValue::PackedHalf;
-    }
-  return AtomicValue::Other;
 }
 
 AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,

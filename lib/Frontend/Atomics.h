@@ -12,8 +12,6 @@
 
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -40,15 +38,6 @@ struct AtomicInstruction {
 /// std::nullopt when Name is not an atomic.
 std::optional<AtomicOp> atomicOpOfName(llvm::StringRef Name);
 
-/// The operation a member function of cuda::atomic_ref / cuda::std::atomic_ref
-/// performs (fetch_add, exchange, compare_exchange_strong, load, store,
-/// wait, the conversion to T), or one of its operators (++, +=, =, ...).
-std::optional<AtomicOp> atomicRefMethodOp(const clang::CXXMethodDecl *MD);
-std::optional<AtomicOp> atomicRefOperatorOp(clang::OverloadedOperatorKind K);
-
-/// Whether T is an atomic_ref class (cuda::, cuda::std::, std::).
-bool isAtomicRefType(clang::QualType T);
-
 /// The operation, value kind and width of an inline-PTX atom/red opcode on
 /// shared memory ("atom.shared.add.u32", "red.shared::cta.add.f32",
 /// "atom.shared.cas.b64"); std::nullopt when it is not one.
@@ -58,9 +47,6 @@ struct PtxAtomic {
   unsigned Width;
 };
 std::optional<PtxAtomic> ptxAtomic(llvm::StringRef Opcode);
-
-/// The value kind of type T (the pointee of the atomic's address).
-AtomicValue atomicValueOf(clang::QualType T);
 
 /// The instruction an atomic compiles to for sm_70+.
 AtomicInstruction classifyAtomic(AtomicOp Op, AtomicValue Value, unsigned Width,

@@ -68,6 +68,9 @@ public:
                           [&](StringRef Needle) { return Text.contains(Needle); });
     }
     const auto *II = dyn_cast<IntrinsicInst>(C);
+    // libdevice (__nv_umulhi, __nv_expf, ...): a function of its operands.
+    if (const Function *Callee = C->getCalledFunction(); !II && Callee && Callee->getName().starts_with("__nv_"))
+      return false;
     if (!II)
       return !C->getType()->isVoidTy() && !C->doesNotAccessMemory();
     switch (II->getIntrinsicID()) {

@@ -1,6 +1,5 @@
 //===- HostFunctions.cpp - Host helpers compiled for the model ------------===//
 #include "HostFunctions.h"
-#include "WalkerSupport.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -27,6 +26,30 @@ using Stmts = std::vector<HostFunction::Stmt>;
 std::shared_ptr<const HostFunction> compile(const FunctionDecl *FD, ASTContext &Ctx, unsigned Nesting,
                                             llvm::SmallPtrSetImpl<const FunctionDecl *> &Active);
 using K = HostFunction::StmtKind;
+
+/// The model's operator for an arithmetic, bitwise or comparison operator of
+/// Clang's (not assignments, commas, && or ||).
+std::optional<Opcode> arithmeticOpcode(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add: return Opcode::Add;
+  case BO_Sub: return Opcode::Sub;
+  case BO_Mul: return Opcode::Mul;
+  case BO_Div: return Opcode::Div;
+  case BO_Rem: return Opcode::Rem;
+  case BO_Shl: return Opcode::Shl;
+  case BO_Shr: return Opcode::Shr;
+  case BO_And: return Opcode::And;
+  case BO_Or: return Opcode::Or;
+  case BO_Xor: return Opcode::Xor;
+  case BO_LT: return Opcode::LT;
+  case BO_LE: return Opcode::LE;
+  case BO_GT: return Opcode::GT;
+  case BO_GE: return Opcode::GE;
+  case BO_EQ: return Opcode::EQ;
+  case BO_NE: return Opcode::NE;
+  default: return std::nullopt;
+  }
+}
 
 bool integral(QualType T) { return !T.isNull() && T->isIntegralOrEnumerationType(); }
 
@@ -251,6 +274,17 @@ std::shared_ptr<const HostFunction> compile(const FunctionDecl *FD, ASTContext &
 }
 
 } // namespace
+
+IntType intTypeOf(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  if (T->isBooleanType())
+    return IntType::boolean();
+  if (const auto *ET = T->getAs<EnumType>())
+    T = ET->getDecl()->getIntegerType();
+  if (T->isIntegerType())
+    return {unsigned(Ctx.getIntWidth(T)), T->isSignedIntegerOrEnumerationType()};
+  return IntType::i64();
+}
 
 SymRef integerOperators(const Expr *E, ASTContext &Ctx,
                         llvm::function_ref<SymRef(const Expr *)> Operand) {

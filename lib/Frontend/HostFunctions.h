@@ -28,6 +28,10 @@ namespace cbl {
 std::shared_ptr<const HostFunction> compileHostFunction(const clang::FunctionDecl *FD,
                                                         clang::ASTContext &Ctx);
 
+/// The model's integer type of the C++ type T (bool, enums by their
+/// underlying type; 64-bit signed for anything else).
+IntType intTypeOf(clang::QualType T, const clang::ASTContext &Ctx);
+
 /// The operators of an integer host expression E as the model's: casts
 /// between integers (a conversion to bool is `!= 0`), unary + - ~ !, the
 /// arithmetic, bitwise, comparison and logical operators, ?:. Each operand

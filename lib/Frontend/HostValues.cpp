@@ -1,7 +1,6 @@
 //===- HostValues.cpp - Host values at a launch, over its block size -------===//
 #include "HostValues.h"
 #include "HostFunctions.h"
-#include "WalkerSupport.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

@@ -388,7 +388,15 @@ const std::vector<Guard> &IRTranslator::guardsOf(const BasicBlock *BB) {
   auto It = Guards.find(BB);
   if (It != Guards.end())
     return It->second;
+  // Guards that read a loop condition still being built are a stand-in
+  // while it is (its test reads values inside the loop): not kept.
+  bool Outer = Provisional;
+  Provisional = false;
   std::vector<Guard> G = computeGuards(BB);
+  bool Mine = Provisional;
+  Provisional = Outer || Mine;
+  if (Mine)
+    return ProvisionalGuards.emplace_back(std::move(G));
   return Guards[BB] = std::move(G);
 }
 
@@ -538,7 +546,13 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
           Any = orOf(Any, andOf(reachFrom(Entry, P), edgeCondition(P, BB)));
       G.push_back({Any, false, Out.Loops[Id].Where, GuardKind::If});
     }
-    G.push_back({Out.Loops[Id].Cond, false, Out.Loops[Id].Where, GuardKind::Loop, Out.Loops[Id].SameTripCount});
+    SymRef Cond = Out.Loops[Id].Cond;
+    if (!Cond) {
+      Provisional = true;
+      Cond = unknownOf(BB->getTerminator(), "the condition of the loop at line " +
+                                                std::to_string(Out.Loops[Id].Where.Line) + ", being built");
+    }
+    G.push_back({Cond, false, Out.Loops[Id].Where, GuardKind::Loop, Out.Loops[Id].SameTripCount});
     return G;
   }
   struct In {

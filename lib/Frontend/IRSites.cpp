@@ -468,7 +468,7 @@ struct IRSiteWalker {
 
   /// Inline PTX: each operand in shared memory (a pointer, a memory
   /// operand, or a shared-window address) is an access of the instruction
-  /// the text names, as the AST walker reads it (PtxInstructions.h).
+  /// the text names (PtxInstructions.h).
   void inlineAsm(const CallBase &C) {
     std::string Text = cast<InlineAsm>(C.getCalledOperand())->getAsmString();
     auto Class = ptxClass(Text);

@@ -46,6 +46,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <unordered_map>
@@ -141,6 +142,9 @@ private:
   llvm::DenseMap<const llvm::Value *, SymRef> Ints;
   llvm::DenseMap<const llvm::Value *, std::optional<IRPointer>> Ptrs;
   std::unordered_map<const llvm::BasicBlock *, std::vector<Guard>> Guards;
+  /// Guards computed while a loop's condition was being built (not cached).
+  std::deque<std::vector<Guard>> ProvisionalGuards;
+  bool Provisional = false;
   llvm::DenseMap<const llvm::Loop *, unsigned> LoopIds;
   std::map<unsigned, const llvm::PHINode *> CounterPhis; ///< counter id -> its phi
   unsigned NextCounterId = 0;

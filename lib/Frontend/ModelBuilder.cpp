@@ -4,12 +4,13 @@
 #include "CompileErrors.h"
 #include "DeviceModel.h"
 #include "Preambles.h"
-#include "FunctionWalker.h"
+#include "PtxInstructions.h"
 #include "SharedArrays.h"
 #include "UserCodeVisitor.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -55,20 +56,58 @@ struct FunctionCollector : UserCodeVisitor<FunctionCollector> {
   }
 };
 
-/// Direct barriers and calls of every device function, closed transitively;
-/// with SharedUsers, also the functions that name a __shared__ variable
-/// (or call one that does).
-BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
-                           llvm::DenseSet<const FunctionDecl *> *SharedUsers = nullptr) {
+/// Is Call a block-level barrier: __syncthreads and its variants, their NVVM
+/// builtins, or sync() of a cooperative_groups thread_block, grid_group or
+/// cluster_group (tiles, coalesced groups and dynamic thread_groups are
+/// warp-level or partial and are not)?
+bool isBlockBarrierCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  StringRef Name = Callee->getName();
+  if (Name == "__syncthreads" || Name == "__syncthreads_count" || Name == "__syncthreads_and" ||
+      Name == "__syncthreads_or" || Name == "__barrier_sync" || Name == "__nvvm_bar_sync" ||
+      Name == "__nvvm_barrier0" || Name == "__nvvm_bar0_popc" || Name == "__nvvm_bar0_and" ||
+      Name == "__nvvm_bar0_or")
+    return true;
+  if (Name != "sync")
+    return false;
+  auto IsBlockGroup = [](QualType T) {
+    T = T.getNonReferenceType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    std::string N = RD ? RD->getNameAsString() : std::string();
+    return N == "thread_block" || N == "grid_group" || N == "cluster_group";
+  };
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee)) {
+    // The CUDA headers declare thread_block::sync() static (called through an
+    // object, so no CXXMemberCallExpr); the prelude inherits it from
+    // thread_group, so the object's own type decides.
+    if (IsBlockGroup(QualType(MD->getParent()->getTypeForDecl(), 0)))
+      return true;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const Expr *Obj = MC->getImplicitObjectArgument())
+        if (IsBlockGroup(Obj->IgnoreImpCasts()->getType()))
+          return true;
+    if (const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      return IsBlockGroup(ME->getBase()->IgnoreImpCasts()->getType());
+    return false;
+  }
+  return Call->getNumArgs() == 1 && IsBlockGroup(Call->getArg(0)->IgnoreImpCasts()->getType());
+}
+
+/// The device functions lowered on their own, besides kernels: those that
+/// execute a block barrier or name a __shared__ variable, or call one that
+/// does (on its own, a helper that takes the tile as a parameter has no
+/// place in shared memory to analyse).
+llvm::DenseSet<const FunctionDecl *> ownRoots(const std::vector<const FunctionDecl *> &Fns) {
   struct Scan : RecursiveASTVisitor<Scan> {
-    const SourceManager &SM;
-    std::optional<SourcePos> First;
-    bool Shared = false;
+    bool Found = false; ///< a barrier or a __shared__ variable
     std::vector<const FunctionDecl *> Callees;
-    explicit Scan(const SourceManager &SM) : SM(SM) {}
     bool VisitDeclRefExpr(DeclRefExpr *E) {
       if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()); VD && isSharedVar(VD))
-        Shared = true;
+        Found = true;
       return true;
     }
     bool VisitCallExpr(CallExpr *C) {
@@ -76,58 +115,38 @@ BarrierIndex indexBarriers(ASTContext &Ctx, const std::vector<const FunctionDecl
       // its own, not in the caller.
       if (isa<CUDAKernelCallExpr>(C))
         return true;
-      if (blockBarrierSpelling(C)) {
-        if (!First)
-          First = toSourcePos(SM, C->getBeginLoc());
-      } else if (const FunctionDecl *F = C->getDirectCallee()) {
+      if (isBlockBarrierCall(C))
+        Found = true;
+      else if (const FunctionDecl *F = C->getDirectCallee())
         Callees.push_back(F->getCanonicalDecl());
-      }
       return true;
     }
     bool VisitGCCAsmStmt(GCCAsmStmt *S) {
-      if (isBlockBarrierAsm(S) && !First)
-        First = toSourcePos(SM, S->getBeginLoc());
+      if (isBlockBarrierPtx(S->getAsmString()->getString()))
+        Found = true;
       return true;
     }
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   };
-  BarrierIndex Index;
+  llvm::DenseSet<const FunctionDecl *> Roots;
   std::vector<std::pair<const FunctionDecl *, std::vector<const FunctionDecl *>>> Calls;
   for (const FunctionDecl *FD : Fns) {
-    Scan S(Ctx.getSourceManager());
+    Scan S;
     S.TraverseStmt(FD->getBody());
-    if (S.First)
-      Index[FD->getCanonicalDecl()] = *S.First;
-    if (S.Shared && SharedUsers)
-      SharedUsers->insert(FD->getCanonicalDecl());
+    if (S.Found)
+      Roots.insert(FD->getCanonicalDecl());
     Calls.push_back({FD->getCanonicalDecl(), std::move(S.Callees)});
-  }
-  for (bool Changed = SharedUsers != nullptr; Changed;) {
-    Changed = false;
-    for (auto &[Caller, Callees] : Calls)
-      if (!SharedUsers->count(Caller) &&
-          llvm::any_of(Callees, [&](const FunctionDecl *C) { return SharedUsers->count(C); })) {
-        SharedUsers->insert(Caller);
-        Changed = true;
-      }
   }
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (auto &[Caller, Callees] : Calls) {
-      if (Index.count(Caller))
-        continue;
-      for (const FunctionDecl *Callee : Callees) {
-        auto It = Index.find(Callee);
-        if (It != Index.end()) {
-          SourcePos Where = It->second; // Index[Caller] may grow the map
-          Index[Caller] = std::move(Where);
-          Changed = true;
-          break;
-        }
+    for (auto &[Caller, Callees] : Calls)
+      if (!Roots.count(Caller) &&
+          llvm::any_of(Callees, [&](const FunctionDecl *C) { return Roots.count(C); })) {
+        Roots.insert(Caller);
+        Changed = true;
       }
-    }
   }
-  return Index;
+  return Roots;
 }
 
 bool implicitInstantiation(const Decl *D) {
@@ -222,8 +241,7 @@ public:
     for (const VarDecl *VD : FC.Shared)
       if (!SM.isInSystemHeader(VD->getLocation()))
         Table.add(VD, M.Arrays);
-    llvm::DenseSet<const FunctionDecl *> SharedUsers;
-    BarrierIndex Barriers = indexBarriers(Ctx, FC.Device, &SharedUsers);
+    llvm::DenseSet<const FunctionDecl *> OwnRoots = ownRoots(FC.Device);
     BlockShapeFinder Shapes(Ctx);
     for (const auto &[Kernel, Shape] : Shapes.launches()) {
       LaunchedKernel L{functionName(Kernel), {}, Shape};
@@ -258,10 +276,7 @@ public:
       }
       Clean.push_back(FD);
     }
-    std::vector<FunctionModel> Models =
-        Options.DeviceIR ? fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes, Barriers, SharedUsers)
-                         : fromAST(Ctx, Clean, Table, Barriers, Shapes);
-    for (FunctionModel &F : Models) {
+    for (FunctionModel &F : fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes, OwnRoots)) {
       if (F.IsKernel && F.Accesses.empty() && F.NamesShared)
         M.Notes.push_back({F.Where, "kernel '" + F.Name +
                                         "' uses shared memory, but no access to it was "
@@ -274,37 +289,15 @@ public:
   }
 
 private:
-  /// The access models by walking the AST of each function.
-  std::vector<FunctionModel> fromAST(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
-                                     SharedArrayTable &Table, const BarrierIndex &Barriers,
-                                     const BlockShapeFinder &Shapes) {
-    FunctionWalker Walker(Ctx, Table, Out.Model.Arrays, Barriers);
-    std::vector<FunctionModel> Models;
-    for (const FunctionDecl *FD : Fns) {
-      if (Walker.InlinedFunctions.count(FD->getCanonicalDecl()))
-        continue;
-      FunctionModel F = Walker.walk(
-          FD, Options.LaunchArguments ? Shapes.argumentsOf(FD)
-                                      : std::map<unsigned, BlockShapeFinder::FixedArgument>());
-      withShapes(F, FD, Shapes);
-      Models.push_back(std::move(F));
-    }
-    return Models;
-  }
-
-  /// The access models from Clang's optimised device IR.
-  /// Every kernel is lowered; a device function only when it names shared
-  /// memory or reaches a barrier (on its own, a helper that takes the tile
-  /// as a parameter has no place in shared memory to analyse).
+  /// The access models from Clang's optimised device IR: of every kernel,
+  /// and of the device functions in OwnRoots (see ownRoots).
   std::vector<FunctionModel> fromDeviceIR(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
                                           const std::vector<const VarDecl *> &Shared,
                                           const SharedArrayTable &Table, const BlockShapeFinder &Shapes,
-                                          const BarrierIndex &Barriers,
-                                          const llvm::DenseSet<const FunctionDecl *> &SharedUsers) {
+                                          const llvm::DenseSet<const FunctionDecl *> &OwnRoots) {
     std::vector<DeviceRoot> Roots;
     for (const FunctionDecl *FD : Fns)
-      if (FD->hasAttr<CUDAGlobalAttr>() || Barriers.count(FD->getCanonicalDecl()) ||
-          SharedUsers.count(FD->getCanonicalDecl()))
+      if (FD->hasAttr<CUDAGlobalAttr>() || OwnRoots.count(FD->getCanonicalDecl()))
         Roots.push_back({FD, Options.LaunchArguments && FD->hasAttr<CUDAGlobalAttr>()
                                ? Shapes.argumentsOf(FD)
                                : std::map<unsigned, BlockShapeFinder::FixedArgument>()});
@@ -385,8 +378,6 @@ ParsedFile parseCudaFile(const std::string &File, const std::vector<std::string>
     Options.ToolkitDirs.push_back(Setup.CudaPath + "/include");
   auto Overlay = sourceFileSystem(Setup, Options.Unsaved.get());
   std::vector<std::string> Args = deviceSideCommand(Command, Setup);
-  if (Options.DeviceIR && !Args.empty()) // the prelude's bodies (cbl_device_bodies.h)
-    Args.insert(Args.end() - 1, "-D__CBL_DEVICE_IR__");
   std::optional<bool> Ok;
   if (Options.Preambles) {
     DiagnosticCollector Diags;

@@ -3,7 +3,7 @@
 // What an inline-PTX string does to shared memory, from its text: which
 // instruction (atom/red, ldmatrix/stmatrix, cp.async, ld/st.shared), the
 // bytes per lane of an ld/st, the lanes that give ldmatrix row addresses,
-// and why a copy is not costed. Both front ends read asm through these.
+// and why a copy is not costed. IRSites reads inline assembly through these.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_PTXINSTRUCTIONS_H

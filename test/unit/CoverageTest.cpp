@@ -8,17 +8,12 @@ using namespace cbl;
 
 namespace {
 
-// The front end's wording of each reason (lib/Frontend: UnsupportedAccesses,
-// Atomics, PtxInstructions, IRSites).
+// The front end's wording of each reason (lib/Frontend: IRSites, Atomics,
+// PtxInstructions, DeviceLowering).
 TEST(Coverage, ClassifiesTheFrontEndsReasons) {
-  EXPECT_EQ(classifyUnsupported("call to 'opaque', whose body is not available, with a pointer "
-                                "into shared memory (argument 1)"),
-            UnmodelledReason::CallWithoutBody);
   EXPECT_EQ(classifyUnsupported("call of 'memcpy_x', whose body is not available"),
             UnmodelledReason::CallWithoutBody);
   EXPECT_EQ(classifyUnsupported("cp.async is not bank-modelled: on the H100 ..."),
-            UnmodelledReason::AsyncCopy);
-  EXPECT_EQ(classifyUnsupported("asynchronous copy into shared memory ('memcpy_async': ...)"),
             UnmodelledReason::AsyncCopy);
   EXPECT_EQ(classifyUnsupported("shared-memory atomic 'atomicOr' on 8-byte values (...): no rule "
                                 "measured for it yet"),

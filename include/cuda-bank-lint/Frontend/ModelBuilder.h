@@ -37,9 +37,6 @@ struct ModelOptions {
   /// Kernel parameters that every launch in the file sets the same way take
   /// that value (config LaunchArguments).
   bool LaunchArguments = true;
-  /// Build the models from Clang's optimised device IR (the device-IR front
-  /// end) instead of walking the AST.
-  bool DeviceIR = true;
   /// Debugging: a file each translation unit's optimised device IR is
   /// appended to (--debug-dump-device-ir).
   std::string DumpDeviceIR;

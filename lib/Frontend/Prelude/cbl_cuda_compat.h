@@ -13,9 +13,10 @@
  *  - a device-side __assert_fail in prelude mode (assert() from <cassert>);
  *  - __CUDACC__ as 1, as nvcc defines it (Clang's wrapper defines it empty,
  *    which breaks `#if __CUDACC__`).
- * These are declarations only: the analysis never executes them. A call that
- * passes a pointer into shared memory to one of them is reported as an
- * access the tool does not model (status 'unsupported').
+ * These are declarations only (but __cvta_generic_to_shared in prelude mode,
+ * which converts the address as the toolkit does). A call that passes a
+ * pointer into shared memory to one of them is reported as an access the
+ * tool does not model (status 'unsupported').
  *===----------------------------------------------------------------------===*/
 #ifndef CBL_CUDA_COMPAT_H
 #define CBL_CUDA_COMPAT_H
@@ -55,18 +56,15 @@ __device__ __nv_bfloat16 __ldg(const __nv_bfloat16 *);
 __device__ __nv_bfloat162 __ldg(const __nv_bfloat162 *);
 /* Address-space conversions (sm_20_intrinsics.h). */
 __device__ size_t __cvta_generic_to_global(const void *);
-__device__ size_t __cvta_generic_to_shared(const void *);
+__device__ inline size_t __cvta_generic_to_shared(const void *p) {
+  return (size_t)(void __attribute__((address_space(3))) *)p;
+}
 __device__ size_t __cvta_generic_to_constant(const void *);
 __device__ size_t __cvta_generic_to_local(const void *);
 __device__ void *__cvta_global_to_generic(size_t);
 __device__ void *__cvta_shared_to_generic(size_t);
 __device__ void *__cvta_constant_to_generic(size_t);
 __device__ void *__cvta_local_to_generic(size_t);
-#ifdef __CBL_DEVICE_IR__
-__device__ inline size_t __cvta_generic_to_shared(const void *p) {
-  return (size_t)(void __attribute__((address_space(3))) *)p;
-}
-#endif
 __device__ unsigned __isShared(const void *);
 __device__ unsigned __isGlobal(const void *);
 /* glibc's assert() calls the host __assert_fail; device code needs its own. */

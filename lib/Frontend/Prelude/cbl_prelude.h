@@ -5,7 +5,11 @@
  * - execution-space attributes, builtin variables, vector types, __half,
  * barriers, warp intrinsics, atomics and the math used in index expressions -
  * so that self-contained kernels parse exactly as with the real headers.
- * Bodies are omitted: the analyser never executes them.
+ * Barriers, fences, atomics and integer helpers have the bodies the toolkit's
+ * headers give them, written with Clang's NVPTX builtins, so that Clang's code
+ * generation turns them into what nvcc makes (atomicrmw/cmpxchg instructions,
+ * bar.warp.sync, arithmetic). Functions whose result is data (shuffles, math)
+ * stay declarations: an unknown value.
  *===----------------------------------------------------------------------===*/
 #ifndef CBL_PRELUDE_H
 #define CBL_PRELUDE_H
@@ -99,12 +103,12 @@ extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem =
 
 /* Barriers and warp-level primitives. */
 extern "C" __device__ void __syncthreads(void);
-extern "C" __device__ int __syncthreads_count(int);
-extern "C" __device__ int __syncthreads_and(int);
-extern "C" __device__ int __syncthreads_or(int);
-__device__ void __syncwarp(unsigned mask = 0xffffffffu);
-__device__ void __threadfence(void);
-__device__ void __threadfence_block(void);
+extern "C" __device__ inline int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
+extern "C" __device__ inline int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
+extern "C" __device__ inline int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
+__device__ inline void __syncwarp(unsigned mask = 0xffffffffu) { __nvvm_bar_warp_sync(mask); }
+__device__ inline void __threadfence(void) { __nvvm_membar_gl(); }
+__device__ inline void __threadfence_block(void) { __nvvm_membar_cta(); }
 __device__ unsigned __activemask(void);
 __device__ unsigned __ballot_sync(unsigned, int);
 __device__ int __any_sync(unsigned, int);
@@ -118,19 +122,26 @@ CBL_SHFL(int) CBL_SHFL(unsigned) CBL_SHFL(long long) CBL_SHFL(unsigned long long
 CBL_SHFL(float) CBL_SHFL(double)
 #undef CBL_SHFL
 
-/* Atomics. */
+/* Atomics: atomicrmw and cmpxchg instructions, as nvcc's are. */
 #define CBL_ATOMIC(T)                                                          \
-  __device__ T atomicAdd(T *, T); __device__ T atomicSub(T *, T);              \
-  __device__ T atomicExch(T *, T); __device__ T atomicMin(T *, T);             \
-  __device__ T atomicMax(T *, T); __device__ T atomicCAS(T *, T, T);           \
-  __device__ T atomicAnd(T *, T); __device__ T atomicOr(T *, T);               \
-  __device__ T atomicXor(T *, T);
+  __device__ inline T atomicAdd(T *p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); } \
+  __device__ inline T atomicSub(T *p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_RELAXED); } \
+  __device__ inline T atomicExch(T *p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); } \
+  __device__ inline T atomicMin(T *p, T v) { return __atomic_fetch_min(p, v, __ATOMIC_RELAXED); } \
+  __device__ inline T atomicMax(T *p, T v) { return __atomic_fetch_max(p, v, __ATOMIC_RELAXED); } \
+  __device__ inline T atomicAnd(T *p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_RELAXED); } \
+  __device__ inline T atomicOr(T *p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }   \
+  __device__ inline T atomicXor(T *p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_RELAXED); } \
+  __device__ inline T atomicCAS(T *p, T c, T v) {                              \
+    __atomic_compare_exchange_n(p, &c, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
+    return c;                                                                  \
+  }
 CBL_ATOMIC(int) CBL_ATOMIC(unsigned) CBL_ATOMIC(unsigned long long)
 #undef CBL_ATOMIC
-__device__ float atomicAdd(float *, float);
-__device__ double atomicAdd(double *, double);
-__device__ unsigned atomicInc(unsigned *, unsigned);
-__device__ unsigned atomicDec(unsigned *, unsigned);
+__device__ inline float atomicAdd(float *p, float v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+__device__ inline double atomicAdd(double *p, double v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+__device__ inline unsigned atomicInc(unsigned *p, unsigned v) { return __nvvm_atom_inc_gen_ui(p, v); }
+__device__ inline unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_gen_ui(p, v); }
 
 /* Integer and float helpers that appear in index expressions. */
 __host__ __device__ inline int min(int a, int b) { return a < b ? a : b; }
@@ -145,6 +156,14 @@ __host__ __device__ inline double min(double a, double b) { return a < b ? a : b
 __host__ __device__ inline double max(double a, double b) { return a > b ? a : b; }
 __device__ int __mul24(int, int);
 __device__ unsigned __umul24(unsigned, unsigned);
+extern "C" __device__ int __nv_mulhi(int, int);
+extern "C" __device__ unsigned __nv_umulhi(unsigned, unsigned);
+extern "C" __device__ long long __nv_mul64hi(long long, long long);
+extern "C" __device__ unsigned long long __nv_umul64hi(unsigned long long, unsigned long long);
+__device__ inline int __mulhi(int a, int b) { return __nv_mulhi(a, b); }
+__device__ inline unsigned __umulhi(unsigned a, unsigned b) { return __nv_umulhi(a, b); }
+__device__ inline long long __mul64hi(long long a, long long b) { return __nv_mul64hi(a, b); }
+__device__ inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) { return __nv_umul64hi(a, b); }
 __device__ int __popc(unsigned);
 __device__ int __popcll(unsigned long long);
 __device__ int __clz(int);
@@ -185,7 +204,7 @@ __device__ double floor(double);
 __device__ double fmin(double, double);
 __device__ double fmax(double, double);
 __device__ double fma(double, double, double);
-__device__ int abs(int);
+__device__ inline int abs(int a) { return a < 0 ? -a : a; }
 __device__ void __trap(void);
 __device__ long long clock64(void);
 __device__ int clock(void);
@@ -195,9 +214,5 @@ __device__ void *memset(void *, int, size_t);
    __host__ __device__ declaration here would clash with <cstdio>, <cmath>). */
 extern "C" __device__ int printf(const char *, ...);
 __host__ __device__ void assert(int);
-
-#ifdef __CBL_DEVICE_IR__
-#include "cbl_device_bodies.h"
-#endif
 
 #endif /* CBL_PRELUDE_H */

@@ -34,7 +34,6 @@ CBL_FRAGMENT(accumulator, 16, 16, 16, float, float, 8)
 CBL_FRAGMENT(accumulator, 16, 16, 8, float, float, 8)
 #undef CBL_FRAGMENT
 template <class L> constexpr int cbl_layout() { return __is_same(L, row_major) ? 0 : 1; }
-#ifdef __CBL_DEVICE_IR__
 #define CBL_WMMA_LOAD(USE, K, T, BUILTIN)                                      \
   template <class L>                                                           \
   __device__ inline void load_matrix_sync(fragment<USE, 16, 16, K, T, L> &f,   \
@@ -75,14 +74,6 @@ __device__ inline void fill_fragment(fragment<Use, M, N, K, T, L> &f, const V &v
   for (int i = 0; i < f.num_elements; i++)
     f.x[i] = v;
 }
-#else
-template <class Use, int M, int N, int K, class T, class L>
-__device__ void load_matrix_sync(fragment<Use, M, N, K, T, L> &, const void *, unsigned);
-__device__ void load_matrix_sync(fragment<accumulator, 16, 16, 16, float> &, const float *, unsigned, layout_t);
-__device__ void store_matrix_sync(float *, const fragment<accumulator, 16, 16, 16, float> &, unsigned, layout_t);
-template <class Use, int M, int N, int K, class T, class L, class V>
-__device__ void fill_fragment(fragment<Use, M, N, K, T, L> &, const V &);
-#endif
 /* The multiply itself touches no memory. */
 template <class A, class B, class C>
 __device__ void mma_sync(C &d, const A &a, const B &b, const C &c);

@@ -1,4 +1,4 @@
-// RUN: %cbl --device-ir --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
+// RUN: %cbl --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
 // What nvcc 13 emits (PTX and SASS): an aligned struct assignment is one
 // copy as wide as its alignment allows (a 16-byte struct of eight 2-byte
 // elements is ld/st.shared.v4.u32, where LLVM's SROA would split it); separate

@@ -1,5 +1,5 @@
-// RUN: %cbl --explain --device-ir %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
-// RUN: %cbl --device-ir --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s --check-prefix=REC
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s --check-prefix=REC
 // A __device__ helper that takes the tile as an array parameter (T tile[K][Y]
 // is T (*)[Y]) and indexes it with braced size_t locals: the compiler inlines
 // it and the store is plain arithmetic on threadIdx, with the row stride of

@@ -1,4 +1,4 @@
-// RUN: %cbl --device-ir %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // The result of a call without a body is named after its callee: the
 // demangled base name outlives the mangled string it was read from.
 __device__ int opaqueVoteOfTheWholeWarp(int v);

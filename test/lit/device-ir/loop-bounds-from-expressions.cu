@@ -1,4 +1,4 @@
-// RUN: %cbl --device-ir --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
+// RUN: %cbl --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
 // Loop bounds and strides the compiler folds: constexpr functions of template
 // arguments, integral-constant classes with conversion operators (as CuTe's
 // C<N>), and a bound computed by a helper. Each loop is unrolled or counted

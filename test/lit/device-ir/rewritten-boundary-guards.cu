@@ -1,4 +1,4 @@
-// RUN: %cbl --device-ir --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
+// RUN: %cbl --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
 // Halo loads of a tiled stencil: `j >= 1` and `j <= n - 2` with j built from
 // blockIdx.y and threadIdx.y. The compiler writes `j >= 1` as `j != 0` (j is
 // never negative); it is still a boundary between blocks, so the warps of an

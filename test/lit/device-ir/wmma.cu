@@ -1,5 +1,5 @@
-// RUN: %cbl --device-ir --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
-// RUN: %cbl --device-ir %s 2>&1 | %FileCheck %s --check-prefix=TEXT
+// RUN: %cbl --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
+// RUN: %cbl %s 2>&1 | %FileCheck %s --check-prefix=TEXT
 // WMMA fragment loads and stores on shared memory are the instructions nvcc
 // emits for them (BankModel/Wmma.h, measured: test/data/h100-wmma.csv): a
 // 16-bit A fragment is one LDSM.x4 over 16 rows of 32 bytes, so a leading

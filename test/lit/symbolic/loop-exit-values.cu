@@ -2,7 +2,7 @@
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
 // A loop that runs on constants alone (its counters start at constants, and
 // its condition and updates read only its counters) leaves them at values
-// the walker computes: the down-sweep of a Blelloch scan starts from the
+// the tool computes: the down-sweep of a Blelloch scan starts from the
 // `offset` the up-sweep left (N), so both sweeps are exact. Variables
 // declared inside a loop body are not carried by the loop.
 #define OFFSET(n) ((n) >> 5)

@@ -1,7 +1,7 @@
 // Kernels whose shared memory the tool sees but cannot model, for the
 // summary and --strict: calls without a body (two kernels, one of them a
 // template instantiated twice), inline PTX, and an address laundered through
-// an integer (no access recognised); 'fine' is modelled.
+// global memory (no access recognised); 'fine' is modelled.
 __device__ void opaque(float *);
 
 template <int N> __global__ void staged(float *out) {
@@ -20,10 +20,10 @@ __global__ void helper(float *out) {
   out[threadIdx.x] = s[threadIdx.x] + r0 + r1;
 }
 
-template <int N> __global__ void laundered(float *out) {
+template <int N> __global__ void laundered(float *out, float **slot) {
   __shared__ float s[N];
-  unsigned long long a = reinterpret_cast<unsigned long long>(s) + 4 * threadIdx.x;
-  *reinterpret_cast<float *>(a) = 1.0f;
+  slot[threadIdx.x] = s + threadIdx.x;
+  *slot[threadIdx.x ^ 1] = 1.0f;
   out[threadIdx.x] = 0;
 }
 
@@ -33,11 +33,11 @@ __global__ void fine(float *out) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
-void launch(float *o) {
+void launch(float *o, float **p) {
   staged<32><<<1, 32>>>(o);
   staged<64><<<1, 64>>>(o);
   helper<<<1, 64>>>(o);
-  laundered<32><<<1, 32>>>(o);
-  laundered<64><<<1, 64>>>(o);
+  laundered<32><<<1, 32>>>(o, p);
+  laundered<64><<<1, 64>>>(o, p);
   fine<<<1, 64>>>(o);
 }
