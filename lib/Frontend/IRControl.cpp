@@ -191,7 +191,6 @@ void IRTranslator::buildLoop(const Loop *L, unsigned Id) {
     Out.Loops[Id].Counters.push_back(Pd.C);
     CounterPhis[Pd.C.Id] = Pd.Phi;
   }
-  Out.Loops[Id].SameTripCount = sameTripCount(L);
   SymRef Cond = loopCondition(L, Id);
   Out.Loops[Id].Cond = Cond;
   for (size_t K = 0; K < Counters.size(); ++K) {
@@ -552,7 +551,7 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
       Cond = unknownOf(BB->getTerminator(), "the condition of the loop at line " +
                                                 std::to_string(Out.Loops[Id].Where.Line) + ", being built");
     }
-    G.push_back({Cond, false, Out.Loops[Id].Where, GuardKind::Loop, Out.Loops[Id].SameTripCount});
+    G.push_back({Cond, false, Out.Loops[Id].Where, GuardKind::Loop, sameTripCount(L)});
     return G;
   }
   struct In {

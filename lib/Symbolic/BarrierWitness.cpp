@@ -12,6 +12,10 @@ using Class = BarrierClass;
 using Situation = BarrierSituation;
 using Outcome = BarrierOutcome;
 
+/// Whether threads may disagree on G: its condition reads per-thread values
+/// and the front end did not find every thread of the block takes it alike.
+bool guardVaries(const Guard &G) { return !G.BlockUniform && isThreadVarying(G.Cond); }
+
 /// Every thread of situation S through the guards.
 Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
                  const std::vector<SharedArray> &Arrays) {
@@ -19,7 +23,7 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
   O.S = S;
   std::vector<bool> Varies;
   for (const Guard &G : Guards)
-    Varies.push_back(!G.BlockUniform && isThreadVarying(G.Cond));
+    Varies.push_back(guardVaries(G));
   unsigned Threads = S.threads(), Warps = (Threads + WarpSize - 1) / WarpSize;
   O.Reach.assign(Warps, 0);
   O.Skip.assign(Warps, 0);
@@ -196,7 +200,7 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
   bool Varying = false;
   std::vector<std::string> Names;
   for (const Guard &G : Guards) {
-    if (G.BlockUniform || !isThreadVarying(G.Cond))
+    if (!guardVaries(G))
       continue;
     Varying = true;
     SymLeaves L = collectLeaves(G.Cond);

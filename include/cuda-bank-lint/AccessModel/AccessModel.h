@@ -124,10 +124,6 @@ struct LoopInfo {
   SymRef Cond;
   SourcePos Where;
   bool LaneVarying = false; ///< some counter differs between lanes
-  /// Every thread of the block runs the same iterations: each exit's test
-  /// is the same in every thread, or compares a counter with a bound that
-  /// differ by the same amount in every thread, by a step that is too.
-  bool SameTripCount = false;
 };
 
 /// One load, store or atomic of shared memory (a read-modify-write in C++,
