@@ -1,8 +1,11 @@
 //===- BankConflictCheck.cpp - cuda-shared-bank-conflict --------------------===//
 #include "BankConflictCheck.h"
+#include "FindingText.h"
 #include "cuda-bank-lint/BankModel/BankGrid.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Symbolic/CompiledAccesses.h"
+
+#include "llvm/ADT/StringRef.h"
 
 #include <fmt/format.h>
 
@@ -89,14 +92,6 @@ std::string listOf(const std::vector<std::string> &Items, size_t Max = 6) {
   return S;
 }
 
-/// "[32]" for float t[32][33]: every extent but the innermost.
-std::string outerDims(const SharedArray &A) {
-  std::string S;
-  for (size_t I = 0; I + 1 < A.Dims.size(); ++I)
-    S += "[" + std::to_string(A.Dims[I]) + "]";
-  return S;
-}
-
 /// Severity of a conflict that depends on a parameter's value; the option
 /// cuda-shared-bank-conflict.PossibleSeverity is remark (default), warning
 /// or none.
@@ -161,21 +156,6 @@ Severity possibleSeverity(const CheckOptions &O) {
 
 } // namespace
 
-/// "an XOR swizzle of the 16-byte chunks of 'tile' by the row, element
-/// [r][c] stored at [r][((c / 8) ^ (r % 8)) * 8 + c % 8] in every access,
-/// makes every access to 'tile' conflict-free (verified ...)". Not a
-/// fix-it: the index of every access changes, not one place.
-static std::string swizzleNote(const SharedArray &Arr, unsigned Chunk) {
-  unsigned PerChunk = Chunk / Arr.ElementSize, Rows = 128 / Chunk;
-  std::string Col = PerChunk == 1 ? fmt::format("c ^ (r % {})", Rows)
-                                  : fmt::format("((c / {0}) ^ (r % {1})) * {0} + c % {0}", PerChunk,
-                                                Rows);
-  return fmt::format("an XOR swizzle of the {}-byte chunks of '{}' by the row, element [r][c] "
-                     "stored at [r][{}] in every access, makes every access to '{}' conflict-free "
-                     "(verified for every instantiation and the block shapes considered)",
-                     Chunk, Arr.Name, Col, Arr.Name);
-}
-
 /// What distinguishes this finding from others at its location (another
 /// instantiation, call site or block shape), for mergeFindings.
 static void describeInstance(Finding &F, const EvaluatedAccess &E, bool SystemHeaders) {
@@ -207,50 +187,149 @@ static void describeInstance(Finding &F, const EvaluatedAccess &E, bool SystemHe
       F.AlsoSuppressedAt.push_back(C.Site);
 }
 
-Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E) {
+namespace {
+
+/// "words 0, 32, 64, ..., 992", "word 4": the words the lanes on the worst
+/// bank touch, in lane order.
+std::string wordsText(const std::vector<std::pair<unsigned, uint64_t>> &Lanes) {
+  std::vector<int64_t> Ws;
+  for (const auto &[L, W] : Lanes)
+    if (std::find(Ws.begin(), Ws.end(), int64_t(W)) == Ws.end())
+      Ws.push_back(int64_t(W));
+  if (Ws.size() == 1)
+    return fmt::format("word {}", Ws[0]);
+  bool Steps = Ws.size() > 4;
+  for (size_t I = 2; Steps && I < Ws.size(); ++I)
+    Steps = Ws[I] - Ws[I - 1] == Ws[1] - Ws[0];
+  if (Steps)
+    return fmt::format("words {}, {}, {}, ..., {}", Ws[0], Ws[1], Ws[2], Ws.back());
+  std::string S = "words ";
+  for (size_t I = 0; I < Ws.size() && I < 4; ++I)
+    S += (I ? ", " : "") + std::to_string(Ws[I]);
+  if (Ws.size() > 4)
+    S += fmt::format(", ... ({} in all)", Ws.size());
+  return S;
+}
+
+/// The warning line: degree, array, the lanes on the worst bank and the
+/// wavefronts against the ideal (a possible conflict: its condition).
+std::string conflictMessage(const EvaluatedAccess &E, const SharedArray &Arr, size_t Lanes,
+                            bool Varies, bool WidthCases) {
   const SharedAccess &A = *E.Access;
   const AccessVerdict &V = E.Verdict;
-  const SharedArray &Arr = Ctx.Model.Arrays[A.ArrayId];
-  BankArch Arch = Ctx.Options.Arch;
-  auto Lanes = lanesOnBank(V, A.Width, Arch);
+  std::string In = E.Fn->Name.find('<') != std::string::npos ? " in '" + E.Fn->Name + "'" : "";
+  if (!V.Condition.empty()) {
+    std::string M = fmt::format("possible bank conflict {} '{}'{}: {}", doing(A), Arr.Name, In,
+                                V.Condition);
+    if (!V.WorstCase.empty())
+      M += fmt::format(" (worst: {} wavefronts, ideal {}, at {})", V.Cost.Wavefronts, V.Cost.Ideal,
+                       V.WorstCase);
+    return M;
+  }
   std::string Phase = V.Cost.Phases > 1 ? fmt::format(" in phase {} of {}", V.Cost.WorstPhase,
                                                       V.Cost.Phases)
                                         : "";
-  std::string In = E.Fn->Name.find('<') != std::string::npos ? " in '" + E.Fn->Name + "'" : "";
-  // When loop iterations were enumerated and the degree varies, say so.
+  std::string When = Varies && !V.WorstCase.empty() ? " at " + V.WorstCase : "";
+  std::string M = fmt::format("{}{}-way bank conflict {} '{}'{}: {} lane{} of warp {} {}{}{} "
+                              "({} wavefronts, ideal {})",
+                              Varies ? "up to " : "", V.Cost.Degree, doing(A), Arr.Name, In, Lanes,
+                              Lanes == 1 ? "" : "s", V.Warp, onBank(A, V), Phase, When,
+                              V.Cost.Wavefronts, V.Cost.Ideal);
+  if (WidthCases && !Varies)
+    return M + " at " + V.Cases.front().Label;
+  if (Varies || WidthCases || V.Cases.empty())
+    return M;
+  // One case without a label: a loop not run, the same in every iteration.
+  size_t N = V.Cases.size();
+  std::string Distinct = V.RepeatedIterations ? "distinct " : "";
+  if (N == 1 && V.Cases.front().Label.empty() && !V.RepeatedIterations)
+    return M + " in every iteration";
+  M += N == 1 ? fmt::format(" in its 1 {}iteration ({})", Distinct, V.Cases.front().Label)
+              : fmt::format(" in each of the {} {}iterations", N, Distinct);
+  std::string Which = N == 1 ? "it" : "one of them";
+  if (V.RepeatedIterations == 1)
+    M += fmt::format(" (the other warp iteration repeats {})", Which);
+  else if (V.RepeatedIterations)
+    M += fmt::format(" (the other {} warp iterations repeat {})", V.RepeatedIterations, Which);
+  return M;
+}
+
+/// "consecutive lanes are 32 words apart and gcd(32, 32 banks) = 32, so the
+/// lanes of a warp use only 1 distinct bank", or empty when the lanes are
+/// not evenly spaced.
+std::string strideText(const SharedAccess &A, const AccessVerdict &V, BankArch Arch) {
+  std::vector<unsigned> Active;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (V.Mask >> L & 1)
+      Active.push_back(L);
+  if (Active.size() < 2)
+    return "";
+  int64_t S = int64_t(V.Addr[Active[1]] - V.Addr[Active[0]]) / int64_t(Active[1] - Active[0]);
+  for (unsigned L : Active)
+    if (int64_t(V.Addr[L]) - int64_t(V.Addr[Active[0]]) != S * int64_t(L - Active[0]))
+      return "";
+  unsigned Word = bankWordBytes(Arch), Banks = bankCount(Arch);
+  if (S % Word != 0 || A.Width > Word)
+    return fmt::format("consecutive lanes are {} byte{} apart", S, S == 1 || S == -1 ? "" : "s");
+  int64_t Words = S / Word;
+  uint64_t G = Words == 0 ? Banks : std::gcd(uint64_t(Words < 0 ? -Words : Words), uint64_t(Banks));
+  return fmt::format("consecutive lanes are {} word{} apart and gcd({}, {} banks) = {}, so the "
+                     "lanes of a warp use only {} distinct bank{}",
+                     Words, Words == 1 || Words == -1 ? "" : "s", Words < 0 ? -Words : Words, Banks,
+                     G, Banks / G, Banks / G == 1 ? "" : "s");
+}
+
+/// The note that explains the finding in one line: the byte offset, and the
+/// lanes on the worst bank with the words they touch there.
+FindingNote keyNote(const EvaluatedAccess &E, const SharedArray &Arr, const std::string &Offset,
+                    const std::vector<std::pair<unsigned, uint64_t>> &Lanes, const SourcePos &At) {
+  const AccessVerdict &V = E.Verdict;
+  std::string M = fmt::format("byte offset in '{}' = {}", Arr.Name, Offset);
+  if (V.Cost.Wavefronts > 0 && !Lanes.empty()) {
+    uint32_t Mask = 0;
+    for (const auto &[L, W] : Lanes)
+      Mask |= 1u << L;
+    M += fmt::format(": {} {} bank {} at {}", lanesText(Mask), Lanes.size() == 1 ? "hits" : "hit",
+                     V.Cost.WorstBank, wordsText(Lanes));
+  }
+  if (V.Status == VerdictStatus::Bound && V.Condition.empty())
+    M += "; an upper bound (--explain says why)";
+  return {At, M, {}, NoteRole::Key};
+}
+
+} // namespace
+
+void BankConflictCheck::detailNotes(Finding &F, CheckContext &Ctx, const Evaluated &E,
+                                    bool WidthCases) {
+  const SharedAccess &A = *E.Access;
+  const AccessVerdict &V = E.Verdict;
+  if (V.Cost.Wavefronts > 0)
+    if (std::string Stride = strideText(A, V, Ctx.Options.Arch); !Stride.empty())
+      F.Notes.push_back({A.Where, Stride, {}});
+  if (!A.MergedWith.empty()) {
+    std::vector<std::string> Others;
+    for (const auto &[Where, Text] : A.MergedWith)
+      Others.push_back(fmt::format("'{}' (line {})", Text, Where.Line));
+    const char *What = A.Op == AccessOp::Load ? "load" : "store";
+    F.Notes.push_back({A.Where,
+                       fmt::format("the compiler merges this {} with {} into one {}-bit {}, whose "
+                                   "cost this is",
+                                   What, listOf(Others), A.Width * 8, What),
+                       {}});
+  }
+  addCallNotes(F, A, E.Fn->Name, Ctx.Options.SystemHeaders);
+  if (V.Cost.Wavefronts > 0) {
+    std::vector<std::string> Collide;
+    for (auto &[L, W] : lanesOnBank(V, A.Width, Ctx.Options.Arch))
+      Collide.push_back(fmt::format("lane {} (word {})", L, W));
+    F.Notes.push_back({A.Where, fmt::format("bank {} is hit by {}", V.Cost.WorstBank,
+                                            listOf(Collide, 32)),
+                       {}});
+  }
   bool Varies = std::any_of(V.Cases.begin(), V.Cases.end(), [&](const VerdictCase &C) {
     return C.Cost.Degree != V.Cost.Degree;
   });
-  std::string When = V.WorstCase.empty() ? "" : " at " + V.WorstCase;
-  // Cases over the block widths considered for a block of unknown shape.
-  bool WidthCases = !E.Fn->Shape.known() && !V.Cases.empty() &&
-                    V.Cases.front().Label.rfind("blockDim.x", 0) == 0;
-  Finding F;
-  F.Check = Name;
-  F.Level = Severity::Warning;
-  int U = userFrame(A, Ctx.Options.SystemHeaders);
-  F.Where = U < 0 ? A.Where : A.CallChain[size_t(U)].Site;
-  if (U < 0 && A.Length)
-    F.Ranges.push_back({A.Where, A.Length});
-  F.Message = fmt::format("{}{}-way bank conflict {} '{}'{}: {} lane{} of warp {} {}{}{} "
-                          "({} wavefronts, ideal {})",
-                          Varies ? "up to " : "", V.Cost.Degree, doing(A), Arr.Name, In,
-                          Lanes.size(), Lanes.size() == 1 ? "" : "s", V.Warp, onBank(A, V), Phase,
-                          Varies ? When : "", V.Cost.Wavefronts, V.Cost.Ideal);
-  describeInstance(F, E, Ctx.Options.SystemHeaders);
-  if (!V.Condition.empty()) {
-    // One finding with the definite instances of this access (the worse
-    // level wins), the condition in its note.
-    F.Summary = doing(A) + ": a possible conflict (" + V.Condition + ")";
-    // The degree depends on a parameter: a possible conflict, stated with
-    // its condition, at the severity the configuration asks for.
-    F.Level = possibleSeverity(Ctx.Options);
-    F.Message = fmt::format("possible bank conflict {} '{}'{}: {}", doing(A), Arr.Name, In,
-                            V.Condition);
-    if (!V.WorstCase.empty())
-      F.Message += fmt::format(" (worst: {} wavefronts, ideal {}, at {})", V.Cost.Wavefronts,
-                               V.Cost.Ideal, V.WorstCase);
-  } else if (Varies) {
+  if (Varies && V.Condition.empty()) {
     std::vector<std::string> Parts;
     for (const VerdictCase &C : V.Cases) {
       std::string P = C.Cost.Wavefronts > C.Cost.Ideal
@@ -260,79 +339,8 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
         P += fmt::format(" ({} lane{} active)", C.ActiveLanes, C.ActiveLanes == 1 ? "" : "s");
       Parts.push_back(P);
     }
-    F.Message += " (" + listOf(Parts, 8) + ")";
-  } else if (WidthCases) {
-    F.Message += " at " + V.Cases.front().Label;
-  } else if (!V.Cases.empty()) {
-    // One case without a label: a loop not run, the same in every iteration.
-    size_t N = V.Cases.size();
-    std::string Distinct = V.RepeatedIterations ? "distinct " : "";
-    if (N == 1 && V.Cases.front().Label.empty() && !V.RepeatedIterations)
-      F.Message += " in every iteration";
-    else
-      F.Message += N == 1 ? fmt::format(" in its 1 {}iteration ({})", Distinct, V.Cases.front().Label)
-                          : fmt::format(" in each of the {} {}iterations", N, Distinct);
-    std::string Which = N == 1 ? "it" : "one of them";
-    if (V.RepeatedIterations == 1)
-      F.Message += fmt::format(" (the other warp iteration repeats {})", Which);
-    else if (V.RepeatedIterations)
-      F.Message += fmt::format(" (the other {} warp iterations repeat {})", V.RepeatedIterations,
-                               Which);
+    F.Notes.push_back({A.Where, "per case: " + listOf(Parts, 16), {}});
   }
-
-  // How the address depends on the lane.
-  std::vector<unsigned> Active;
-  for (unsigned L = 0; L < WarpSize; ++L)
-    if (V.Mask >> L & 1)
-      Active.push_back(L);
-  std::string Offset = renderOffset(A.ByteOffset, Ctx.Model.Arrays);
-  std::optional<int64_t> Stride;
-  if (Active.size() >= 2) {
-    int64_t S = int64_t(V.Addr[Active[1]] - V.Addr[Active[0]]) / int64_t(Active[1] - Active[0]);
-    bool Affine = true;
-    for (unsigned L : Active)
-      Affine &= int64_t(V.Addr[L]) - int64_t(V.Addr[Active[0]]) == S * int64_t(L - Active[0]);
-    if (Affine)
-      Stride = S;
-  }
-  std::string How = fmt::format("byte offset in '{}' = {}", Arr.Name, Offset);
-  unsigned Word = bankWordBytes(Arch), Banks = bankCount(Arch);
-  if (Stride && *Stride % Word == 0 && A.Width <= Word) {
-    int64_t Words = *Stride / Word;
-    uint64_t G = std::gcd(uint64_t(Words < 0 ? -Words : Words), uint64_t(Banks));
-    if (Words == 0)
-      G = Banks;
-    How += fmt::format("; consecutive lanes are {} word{} apart and gcd({}, {} banks) = {}, so the "
-                       "lanes of a warp use only {} distinct bank{}",
-                       Words, Words == 1 || Words == -1 ? "" : "s", Words < 0 ? -Words : Words, Banks,
-                       G, Banks / G, Banks / G == 1 ? "" : "s");
-  } else if (Stride) {
-    How += fmt::format("; consecutive lanes are {} byte{} apart", *Stride,
-                       *Stride == 1 || *Stride == -1 ? "" : "s");
-  }
-  // Without a computed cost (a condition decided by isl) there is no lane
-  // table to explain.
-  bool Costed = V.Cost.Wavefronts > 0;
-  if (!Costed)
-    How = fmt::format("byte offset in '{}' = {}", Arr.Name, Offset);
-  F.Notes.push_back({A.Where, How, {}});
-  if (!A.MergedWith.empty()) {
-    std::vector<std::string> Others;
-    for (const auto &[Where, Text] : A.MergedWith)
-      Others.push_back(fmt::format("'{}' (line {})", Text, Where.Line));
-    F.Notes.push_back({A.Where,
-                       fmt::format("the compiler merges this {} with {} into one {}-bit {}, "
-                                   "whose cost this is",
-                                   A.Op == AccessOp::Load ? "load" : "store", listOf(Others),
-                                   A.Width * 8, A.Op == AccessOp::Load ? "load" : "store"),
-                       {}});
-  }
-  addCallNotes(F, A, E.Fn->Name, Ctx.Options.SystemHeaders);
-  std::vector<std::string> Collide;
-  for (auto &[L, W] : Lanes)
-    Collide.push_back(fmt::format("lane {} (word {})", L, W));
-  if (Costed)
-    F.Notes.push_back({A.Where, fmt::format("bank {} is hit by {}", V.Cost.WorstBank, listOf(Collide)), {}});
   std::string Shape = describeBlockShape(E.Fn->Shape);
   if (WidthCases)
     Shape = "a block of unknown shape: the address uses threadIdx.y or threadIdx.z, so the result "
@@ -353,54 +361,39 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
     F.Notes.push_back({A.Where, V.Reason, {}});
   if (!V.Boundary.empty())
     F.Notes.push_back({A.Where, V.Boundary, {}});
+}
 
-  // A mechanical fix, only once verified.
-  if (Ctx.outOfTime()) {
-    F.Notes.push_back({Arr.Decl,
-                       fmt::format("no fix was searched for: the file's time limit "
-                                   "(--timeout={}) ran out",
-                                   Ctx.Budget->Limit),
-                       {}});
-  } else if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
-    if (unsigned Pad = Fixes.padding(E)) {
-      FixIt Fix{*Arr.InnermostExtent, Arr.InnermostExtentText + " + " + std::to_string(Pad)};
-      // In a template the outer extents differ between instantiations.
-      size_t Instances = sameDeclaration(Ctx.Model.Arrays, A.ArrayId).size();
-      std::string Outer = Instances > 1 ? "[...]" : outerDims(Arr);
-      std::string Verified =
-          Instances > 1 ? fmt::format("verified in each of its {} instantiations, for the block "
-                                      "shapes considered",
-                                      Instances)
-                        : "verified for the block shapes considered";
-      F.Notes.push_back({Arr.Decl,
-                         fmt::format("padding the innermost dimension of '{}' by {} element{} "
-                                     "('{}{}[{} + {}]') makes this access conflict-free and no "
-                                     "access to '{}' worse ({})",
-                                     Arr.Name, Pad, Pad == 1 ? "" : "s", Arr.Name, Outer,
-                                     Arr.InnermostExtentText, Pad, Arr.Name, Verified),
-                         {Fix}});
-      F.Fixes.push_back(Fix);
-    } else {
-      F.Notes.push_back({Arr.Decl,
-                         fmt::format("no padding of the innermost dimension of '{}' up to 32 "
-                                     "elements removes this conflict without making another access "
-                                     "worse; consider an XOR swizzle of the column index",
-                                     Arr.Name),
-                         {}});
-    }
-    if (unsigned Chunk = Fixes.swizzle(A.ArrayId))
-      F.Notes.push_back({Arr.Decl, swizzleNote(Arr, Chunk), {}});
-  } else if (Arr.Dims.size() <= 1) {
-    F.Notes.push_back({Arr.Decl,
-                       fmt::format("'{}' is {}, so padding a dimension does not apply; change the "
-                                   "index instead (e.g. skew it by i / 32 or XOR-swizzle it)",
-                                   Arr.Name,
-                                   Arr.IsExtern      ? "a dynamic (extern) buffer"
-                                   : Arr.Dims.empty() ? "not an array (storage of type '" +
-                                                            Arr.ElementType + "')"
-                                                      : "one-dimensional"),
-                       {}});
-  }
+Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E) {
+  const SharedAccess &A = *E.Access;
+  const AccessVerdict &V = E.Verdict;
+  const SharedArray &Arr = Ctx.Model.Arrays[A.ArrayId];
+  auto Lanes = lanesOnBank(V, A.Width, Ctx.Options.Arch);
+  // When loop iterations were enumerated and the degree varies, say so.
+  bool Varies = std::any_of(V.Cases.begin(), V.Cases.end(), [&](const VerdictCase &C) {
+    return C.Cost.Degree != V.Cost.Degree;
+  });
+  // Cases over the block widths considered for a block of unknown shape.
+  bool WidthCases = !E.Fn->Shape.known() && !V.Cases.empty() &&
+                    V.Cases.front().Label.rfind("blockDim.x", 0) == 0;
+  Finding F;
+  F.Check = Name;
+  F.Level = V.Condition.empty() ? Severity::Warning : possibleSeverity(Ctx.Options);
+  int U = userFrame(A, Ctx.Options.SystemHeaders);
+  F.Where = U < 0 ? A.Where : A.CallChain[size_t(U)].Site;
+  if (U < 0 && A.Length)
+    F.Ranges.push_back({A.Where, A.Length});
+  F.Message = conflictMessage(E, Arr, Lanes.size(), Varies, WidthCases);
+  describeInstance(F, E, Ctx.Options.SystemHeaders);
+  if (!V.Condition.empty())
+    // One finding with the definite instances of this access (the worse
+    // level wins), the condition in its note.
+    F.Summary = doing(A) + ": a possible conflict (" + V.Condition + ")";
+  F.Notes.push_back(keyNote(E, Arr, renderOffset(A.ByteOffset, Ctx.Model.Arrays), Lanes, F.Where));
+  addToKeyNote(F, WidthCases ? "block shape not known: every width it may have was evaluated; "
+                               "--block-dim pins it"
+                             : inferredShape(E.Fn->Shape));
+  detailNotes(F, Ctx, E, WidthCases);
+  fixNotes(F, Ctx, Fixes, E);
   return F;
 }
 

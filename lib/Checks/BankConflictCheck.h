@@ -28,6 +28,14 @@ public:
 private:
   /// The finding for E; its fixes are FixSearch's, only once verified.
   Finding diagnose(CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E);
+  /// What --explain adds: the lane spacing, every lane on the worst bank,
+  /// the calls, the cases, the block shape's origin, launch arguments, bounds.
+  void detailNotes(Finding &F, CheckContext &Ctx, const Evaluated &E, bool WidthCases);
+  /// A verified fix as a fix-it (its note one line by default), or why none.
+  void fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E);
+  /// A 1-D or extern array: its index rewritten in every access, verified
+  /// (FixSearch::rewrite), as fix-its when every subscript can be rewritten.
+  void rewriteNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E);
   /// Each function's accesses as the compiler emits them (adjacent ones
   /// merged); Evaluated::Access points into these.
   std::vector<std::vector<SharedAccess>> Compiled;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BarrierDivergenceCheck.h"
+#include "FindingText.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Symbolic/BarrierWitness.h"
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
@@ -61,34 +62,6 @@ using Class = BarrierClass;
 using Outcome = BarrierOutcome;
 
 // --- wording ---
-
-std::string listNumbers(const std::vector<unsigned> &Ns) {
-  std::vector<std::pair<unsigned, unsigned>> Runs;
-  for (unsigned N : Ns)
-    if (!Runs.empty() && Runs.back().second + 1 == N)
-      Runs.back().second = N;
-    else
-      Runs.push_back({N, N});
-  std::string S;
-  if (Runs.size() <= 4) {
-    for (size_t I = 0; I < Runs.size(); ++I)
-      S += (I ? ", " : "") + (Runs[I].first == Runs[I].second
-                                  ? std::to_string(Runs[I].first)
-                                  : fmt::format("{}-{}", Runs[I].first, Runs[I].second));
-    return S;
-  }
-  for (size_t I = 0; I < Ns.size() && I < 6; ++I)
-    S += (I ? ", " : "") + std::to_string(Ns[I]);
-  return S + fmt::format(", ... ({} in all)", Ns.size());
-}
-
-std::string lanesText(uint32_t Mask) {
-  std::vector<unsigned> Ls;
-  for (unsigned L = 0; L < WarpSize; ++L)
-    if (Mask >> L & 1)
-      Ls.push_back(L);
-  return (Ls.size() == 1 ? "lane " : "lanes ") + listNumbers(Ls);
-}
 
 std::string warpsText(const std::vector<unsigned> &Ws) {
   return (Ws.size() == 1 ? "warp " : "warps ") + listNumbers(Ws);
@@ -263,8 +236,10 @@ void Reporter::shapeNote(Finding &F, const Subject &Sub) {
     F.Notes.push_back({LA.Where, describeLaunchArgument(LA), {}});
   if (Shape.known()) {
     F.Notes.push_back({Shape.Where, "assuming " + describeBlockShape(Shape), {}});
+    addToKeyNote(F, inferredShape(Shape));
     return;
   }
+  // The warning itself says the shape is not known and which one splits it.
   F.Notes.push_back({SourcePos(),
                      "block shape not known: the check tried 1-D blocks of 32 to 1024 threads and, where the "
                      "conditions read threadIdx.y or threadIdx.z, 2-D and 3-D shapes (--block-dim=X,Y,Z "
@@ -402,6 +377,9 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
   case Class::None:
     return;
   }
+  // The witness (or the condition that cannot be evaluated) explains it.
+  if (!F.Notes.empty())
+    F.Notes.front().Role = NoteRole::Key;
   if (Sub.Inner)
     F.Notes.push_back({Sub.Inner->Where,
                        fmt::format("the barrier inside '{}' is here; whether it is reached depends on {} {}, "

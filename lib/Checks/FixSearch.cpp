@@ -1,6 +1,8 @@
 //===- FixSearch.cpp - Paddings and swizzles, once per declaration --------===//
 #include "FixSearch.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 
 namespace cbl {
@@ -124,6 +126,104 @@ unsigned FixSearch::swizzle(unsigned Id) {
     if (Arrays[Id].ElementSize <= Chunk && swizzleClean(D, Chunk))
       return It->second = Chunk;
   return 0;
+}
+
+std::vector<const EvaluatedAccess *> FixSearch::accessesOf(unsigned ArrayId) {
+  std::vector<const EvaluatedAccess *> Out;
+  for (size_t I : declarationOf(ArrayId).Members)
+    Out.push_back(&All[I]);
+  return Out;
+}
+
+namespace {
+
+unsigned excess(VerdictStatus S, unsigned Wavefronts, unsigned Ideal) {
+  bool Costed = S == VerdictStatus::Exact || S == VerdictStatus::Bound;
+  return Costed && Wavefronts > Ideal ? Wavefronts - Ideal : 0;
+}
+
+} // namespace
+
+std::optional<std::vector<FixSearch::PaddedResult>>
+FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R) {
+  std::vector<SharedArray> Laid = Ctx.Model.Arrays;
+  for (unsigned Other : sameDeclaration(Laid, Id))
+    Laid[Other] = rewrittenArray(Laid[Other], R);
+  std::vector<PaddedResult> After;
+  for (size_t I : D.Members) {
+    if (Ctx.outOfTime())
+      return std::nullopt;
+    const EvaluatedAccess &E = All[I];
+    SharedAccess A = *E.Access;
+    A.ByteOffset = rewrittenOffset(A.ByteOffset, R);
+    AccessVerdict V = analyseAccessAnyShape(A, E.Fn->Loops, Laid, E.Fn->Shape, Ctx.Options.Arch,
+                                            {}, Ctx.Memo);
+    const AccessVerdict &Before = E.Verdict;
+    bool Costed = Before.Status == VerdictStatus::Exact || Before.Status == VerdictStatus::Bound;
+    if (Costed && (V.Status != Before.Status ||
+                   excess(V.Status, V.Cost.Wavefronts, V.Cost.Ideal) >
+                       excess(Before.Status, Before.Cost.Wavefronts, Before.Cost.Ideal)))
+      return std::nullopt;
+    After.push_back({V.Status, V.Cost.Wavefronts, V.Cost.Ideal});
+  }
+  return After;
+}
+
+void FixSearch::searchRewrite(Declaration &D, unsigned Id) {
+  D.RewriteSearched = true;
+  const auto &Arrays = Ctx.Model.Arrays;
+  unsigned Widest = 0;
+  for (size_t I : D.Members)
+    Widest = std::max(Widest, All[I].Access->Width);
+  // A rewrite every instantiation of the declaration allows.
+  std::vector<IndexRewrite> Candidates = rewriteCandidates(Arrays[Id], Widest);
+  for (unsigned Other : sameDeclaration(Arrays, Id)) {
+    std::vector<IndexRewrite> Here = rewriteCandidates(Arrays[Other], Widest);
+    llvm::erase_if(Candidates, [&](const IndexRewrite &R) { return !llvm::is_contained(Here, R); });
+  }
+  std::pair<size_t, uint64_t> Best{0, 0}; // conflicted places made clean, excess removed
+  for (const IndexRewrite &R : Candidates) {
+    std::optional<std::vector<PaddedResult>> After = withRewrite(D, Id, R);
+    if (!After)
+      continue;
+    std::pair<size_t, uint64_t> Gain{0, 0};
+    for (const auto &[P, Instances] : D.Conflicted) {
+      bool Clean = true;
+      for (size_t I : Instances) {
+        size_t K = size_t(std::find(D.Members.begin(), D.Members.end(), I) - D.Members.begin());
+        const AccessVerdict &Before = All[I].Verdict;
+        unsigned Was = excess(Before.Status, Before.Cost.Wavefronts, Before.Cost.Ideal);
+        unsigned Now = excess((*After)[K].Status, (*After)[K].Wavefronts, (*After)[K].Ideal);
+        Clean &= Now == 0;
+        Gain.second += Was - Now;
+      }
+      Gain.first += Clean;
+    }
+    if (Gain.second && Gain > Best) {
+      Best = Gain;
+      D.Rewrite = R;
+      D.Rewritten = std::move(*After);
+    }
+  }
+}
+
+std::optional<FixSearch::Rewrite> FixSearch::rewrite(const EvaluatedAccess &Target) {
+  unsigned Id = Target.Access->ArrayId;
+  Declaration &D = declarationOf(Id);
+  if (!D.RewriteSearched)
+    searchRewrite(D, Id);
+  if (!D.Rewrite)
+    return std::nullopt;
+  size_t Index = size_t(&Target - All.data());
+  auto It = std::find(D.Members.begin(), D.Members.end(), Index);
+  if (It == D.Members.end())
+    return std::nullopt;
+  const PaddedResult &After = D.Rewritten[size_t(It - D.Members.begin())];
+  const AccessVerdict &Before = Target.Verdict;
+  if (excess(After.Status, After.Wavefronts, After.Ideal) >=
+      excess(Before.Status, Before.Cost.Wavefronts, Before.Cost.Ideal))
+    return std::nullopt; // the rewrite helps other accesses, not this one
+  return Rewrite{*D.Rewrite, After.Wavefronts, After.Ideal};
 }
 
 } // namespace cbl

@@ -1,7 +1,7 @@
 //===- FixSearch.h - Candidate layouts for a conflicted shared array -------===//
 //
 // The fixes BankConflictCheck offers (innermost padding, an XOR swizzle of
-// the 128-byte row segments) are verified against every access of the
+// the 128-byte row segments, a rewritten index of a 1-D array) are verified against every access of the
 // array's declaration, in every instantiation, at every block shape
 // considered. A candidate's verdict over the whole declaration ("no access
 // worse", "every access conflict-free") does not depend on which conflicted
@@ -13,6 +13,7 @@
 #ifndef CUDA_BANK_LINT_LIB_CHECKS_FIXSEARCH_H
 #define CUDA_BANK_LINT_LIB_CHECKS_FIXSEARCH_H
 
+#include "IndexRewrite.h"
 #include "cuda-bank-lint/Checks/Check.h"
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 
@@ -51,7 +52,26 @@ public:
   /// conflict-free for every block shape considered; 0 if none does.
   unsigned swizzle(unsigned ArrayId);
 
+  /// A rewrite of the index of every access of a 1-D or extern array
+  /// (IndexRewrite.h), verified: every access of the declaration evaluated
+  /// with its rewritten offset at every block shape considered, none worse
+  /// (excess wavefronts, status), Target better. One per declaration: the
+  /// candidate that makes the most conflicted accesses conflict-free, then
+  /// removes the most excess wavefronts.
+  struct Rewrite {
+    IndexRewrite How;
+    unsigned Wavefronts = 0, Ideal = 0; ///< Target's, with the rewrite
+  };
+  std::optional<Rewrite> rewrite(const EvaluatedAccess &Target);
+  /// Every access of ArrayId's declaration, in every instantiation.
+  std::vector<const EvaluatedAccess *> accessesOf(unsigned ArrayId);
+
 private:
+  /// What a verdict with another layout is compared by.
+  struct PaddedResult {
+    VerdictStatus Status;
+    unsigned Wavefronts, Ideal;
+  };
   /// An access's place and operation: the instances of one access.
   using Place = std::tuple<std::string, unsigned, AccessOp>;
   /// Accesses of one declaration (indices into All) and what is known of
@@ -62,11 +82,9 @@ private:
     std::map<unsigned, bool> NoWorse;                ///< per padding
     std::map<unsigned, bool> SwizzleClean;           ///< per chunk
     std::map<Place, unsigned> Padding;               ///< per place: padding()'s answer
-  };
-  /// What a padded verdict is compared by.
-  struct PaddedResult {
-    VerdictStatus Status;
-    unsigned Wavefronts, Ideal;
+    bool RewriteSearched = false;
+    std::optional<IndexRewrite> Rewrite;             ///< the one chosen
+    std::vector<PaddedResult> Rewritten;             ///< per member, with it
   };
 
   Declaration &declarationOf(unsigned ArrayId) { return Declarations[Canonical[ArrayId]]; }
@@ -74,6 +92,10 @@ private:
   bool targetsClean(const std::vector<size_t> &Targets, unsigned Pad);
   bool noWorse(Declaration &D, unsigned Pad);
   bool swizzleClean(Declaration &D, unsigned Chunk);
+  /// Every member's result with R, or nothing once one is worse.
+  std::optional<std::vector<PaddedResult>> withRewrite(const Declaration &D, unsigned Id,
+                                                       const IndexRewrite &R);
+  void searchRewrite(Declaration &D, unsigned Id);
 
   CheckContext &Ctx;
   const std::vector<EvaluatedAccess> &All;

@@ -1,5 +1,12 @@
-//===- CommandLine.cpp - Options, exit codes and output of the tool ---------===//
+//===- CommandLine.cpp - Run options, modes, exit codes and output ----------===//
+//
+// The options of a run (inputs, output format, --explain, --fix, ...), the
+// language server's entry and the analysis with its output; the options that
+// the configuration also sets are in ConfigOptions.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Driver/CommandLine.h"
+#include "ConfigOptions.h"
 #include "HtmlOutput.h"
 #include "RunOutput.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
@@ -34,14 +41,12 @@ namespace cbl {
 
 namespace {
 
-cl::OptionCategory Category("cuda-bank-lint options");
-
 cl::list<std::string> Inputs(cl::Positional,
                              cl::desc("<file or directory>... ('-' reads stdin; none with -p: "
                                       "every CUDA entry of the database)"),
-                             cl::cat(Category));
+                             cl::cat(toolCategory()));
 cl::opt<std::string> BlockDimOpt("block-dim", cl::desc("Block shape X[,Y[,Z]] for every kernel"),
-                                 cl::value_desc("x,y,z"), cl::cat(Category));
+                                 cl::value_desc("x,y,z"), cl::cat(toolCategory()));
 enum class OutputFormat { Text, Json, Sarif, Github };
 cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
@@ -49,110 +54,86 @@ cl::opt<OutputFormat> Format(
                clEnumValN(OutputFormat::Json, "json", "access records and findings (docs/json-schema.md)"),
                clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)"),
                clEnumValN(OutputFormat::Github, "github", "GitHub workflow annotations")),
-    cl::cat(Category));
+    cl::cat(toolCategory()));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json (default: "
                                              "searched above the first input, also in build/, "
                                              "out/, cmake-build-*/, _build/)"),
-                               cl::value_desc("build-dir"), cl::cat(Category));
-cl::opt<std::string> ConfigText("config", cl::desc("Configuration as inline YAML, e.g. "
-                                                   "\"{Checks: 'cuda-*', MinConflictDegree: 4}\""),
-                                cl::cat(Category));
-cl::opt<std::string> ConfigFile("config-file",
-                                cl::desc("Configuration file (default: the nearest "
-                                         ".cuda-bank-lint.yaml above the first input)"),
-                                cl::cat(Category));
-cl::opt<bool> DumpConfig("dump-config", cl::desc("Print the effective configuration and exit"),
-                         cl::cat(Category));
-cl::opt<bool> VerifyConfig("verify-config",
-                           cl::desc("Check the configuration and the check globs without "
-                                    "analysing anything (exit 1 on errors)"),
-                           cl::cat(Category));
-cl::opt<std::string> HeaderFilter("header-filter",
-                                  cl::desc("Regex: findings in files other than the analysed one "
-                                           "are shown only if their path matches (default: all)"),
-                                  cl::cat(Category));
-cl::opt<std::string> ExcludeHeaderFilter(
-    "exclude-header-filter",
-    cl::desc("Regex: findings in files other than the analysed one are not shown if their path "
-             "matches (applied with --header-filter)"),
-    cl::cat(Category));
+                               cl::value_desc("build-dir"), cl::cat(toolCategory()));
 cl::opt<std::string> LineFilterOpt(
     "line-filter",
     cl::desc("JSON list of files and inclusive line ranges to show findings from, as "
              "clang-tidy's: '[{\"name\":\"k.cu\",\"lines\":[[1,3],[5,7]]},{\"name\":\"t.cuh\"}]'"),
-    cl::cat(Category));
+    cl::cat(toolCategory()));
 cl::list<std::string> Exclude("exclude",
                               cl::desc("Skip files and directories matching this glob "
                                        "(repeatable; inputs and database entries)"),
-                              cl::value_desc("glob"), cl::cat(Category));
+                              cl::value_desc("glob"), cl::cat(toolCategory()));
 cl::opt<std::string> AssumeFilename("assume-filename",
                                     cl::desc("With '-': analyse stdin as this file (its "
                                              "directory, configuration and database entry)"),
-                                    cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> WarningsAsErrors("warnings-as-errors",
-                                      cl::desc("Globs of checks whose findings are errors (exit 1)"),
-                                      cl::cat(Category));
+                                    cl::value_desc("file"), cl::cat(toolCategory()));
 cl::opt<std::string> FailOn("fail-on",
                             cl::desc("Exit 1 when a finding is at least this severe: warning or "
                                      "error (for pre-commit and CI)"),
-                            cl::cat(Category));
+                            cl::cat(toolCategory()));
 cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc("Write fix-its as YAML for clang-apply-replacements"),
-                                 cl::value_desc("file"), cl::cat(Category));
-cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its in place"), cl::cat(Category));
+                                 cl::value_desc("file"), cl::cat(toolCategory()));
+cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its in place"), cl::cat(toolCategory()));
 cl::opt<std::string> Html("html",
                           cl::desc("Write a self-contained HTML report into this directory: "
                                    "index.html and a page per source file, with the lane -> bank "
                                    "grid of every access"),
-                          cl::value_desc("dir"), cl::cat(Category));
+                          cl::value_desc("dir"), cl::cat(toolCategory()));
 cl::opt<std::string> SourceRoot("source-root",
                                 cl::desc("Root for the relative paths of --format=sarif and "
                                          "github (default: the git work tree, else the current "
                                          "directory)"),
-                                cl::cat(Category));
+                                cl::cat(toolCategory()));
 cl::alias SarifRoot("sarif-root", cl::desc("Alias for --source-root"), cl::aliasopt(SourceRoot),
-                    cl::cat(Category));
+                    cl::cat(toolCategory()));
 cl::opt<unsigned> ProgressDelayMs("progress-delay-ms", cl::init(1000), cl::Hidden,
                                   cl::desc("Show progress on a terminal after this long"),
-                                  cl::cat(Category));
+                                  cl::cat(toolCategory()));
 cl::opt<bool> Explain("explain",
-                      cl::desc("Print a summary of the accesses, then for every access its "
-                               "verdict and the lane -> (address, bank, word) table of the worst "
-                               "warp"),
-                      cl::cat(Category));
+                      cl::desc("Print every note of each finding (by default: the one that "
+                               "explains it and its fix-it), a summary of the accesses, then for "
+                               "every access its verdict and the lane -> (address, bank, word) "
+                               "table of the worst warp"),
+                      cl::cat(toolCategory()));
 cl::opt<std::string> ExplainAt("explain-at",
                                cl::desc("--explain only the accesses at FILE:LINE[:COL] (FILE "
                                         "may be a path suffix)"),
-                               cl::value_desc("file:line[:col]"), cl::cat(Category));
+                               cl::value_desc("file:line[:col]"), cl::cat(toolCategory()));
 cl::opt<std::string> ExplainFunction("explain-function",
                                      cl::desc("--explain only the accesses of the kernels or "
                                               "functions matching this glob ('reduce<*')"),
-                                     cl::value_desc("glob"), cl::cat(Category));
+                                     cl::value_desc("glob"), cl::cat(toolCategory()));
 cl::opt<std::string> ExplainArray("explain-array",
                                   cl::desc("--explain only the accesses to this __shared__ "
                                            "variable"),
-                                  cl::value_desc("name"), cl::cat(Category));
+                                  cl::value_desc("name"), cl::cat(toolCategory()));
 cl::opt<double> Timeout("timeout",
                           cl::desc("Per file: after this many seconds, the accesses and barriers "
                                    "not yet analysed are reported with the status unknown "
                                    "(default 0: no limit)"),
-                          cl::value_desc("seconds"), cl::init(0.0), cl::cat(Category));
+                          cl::value_desc("seconds"), cl::init(0.0), cl::cat(toolCategory()));
 cl::opt<bool> Unordered("unordered",
                         cl::desc("Text and GitHub output: print each file's findings as soon as "
                                  "it is done (default: as soon as it and every file before it "
                                  "are done, in input order)"),
-                        cl::cat(Category));
+                        cl::cat(toolCategory()));
 cl::opt<std::string> DebugFailIn("debug-fail-in", cl::Hidden,
                                  cl::desc("Debugging: fail internally while analysing the "
                                           "function of this name (tests the recovery)"),
-                                 cl::cat(Category));
+                                 cl::cat(toolCategory()));
 cl::opt<std::string> DumpDeviceIR("debug-dump-device-ir", cl::Hidden,
                                   cl::desc("Debugging: append the optimised device IR of each "
                                            "file to this file"),
-                                  cl::value_desc("file"), cl::cat(Category));
+                                  cl::value_desc("file"), cl::cat(toolCategory()));
 cl::opt<bool> DebugNoMemo("debug-no-verdict-memo", cl::Hidden,
                           cl::desc("Benchmarks: analyse every access anew (no verdict memo)"),
-                          cl::cat(Category));
+                          cl::cat(toolCategory()));
 /// The hidden debugging and benchmark options, for the command line and the
 /// server alike.
 void applyDebugOptions() {
@@ -162,156 +143,24 @@ void applyDebugOptions() {
     VerdictMemo::disableForMeasurement();
 }
 cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit root (default /usr/local/cuda)"),
-                              cl::cat(Category));
+                              cl::cat(toolCategory()));
 cl::opt<std::string> CudaModeOpt(
     "cuda-mode",
     cl::desc("auto (default): the toolkit's headers if installed, else the built-in prelude; "
              "headers; prelude"),
-    cl::init("auto"), cl::cat(Category));
-cl::opt<std::string> Arch("arch",
-                          cl::desc("Bank rules: sm_XX (default sm_90; sm_50 and newer measured "
-                                   "on H100), sm_3x-8byte or sm_1x (from the CUDA literature, "
-                                   "unmeasured)"),
-                          cl::init(DefaultArch), cl::cat(Category));
-cl::opt<std::string> Checks("checks",
-                            cl::desc("Comma-separated globs of checks, appended to cuda-* "
-                                     "and the configuration's Checks ('-*,...' to choose)"),
-                            cl::cat(Category));
-cl::opt<unsigned> MinDegree("min-conflict-degree",
-                            cl::desc("Report only conflicts of at least this degree (2 to 32, "
-                                     "default 2)"),
-                            cl::init(DefaultMinConflictDegree), cl::cat(Category));
+    cl::init("auto"), cl::cat(toolCategory()));
 cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: all cores)"),
-                       cl::init(0), cl::cat(Category));
-cl::list<std::string> ExtraArg("extra-arg", cl::desc("Compiler flag to append"),
-                               cl::cat(Category));
-cl::list<std::string> ExtraArgBefore("extra-arg-before", cl::desc("Compiler flag to prepend"),
-                                     cl::cat(Category));
-cl::opt<bool> ListChecks("list-checks",
-                         cl::desc("List the enabled check names and exit (with --checks='cuda-*': "
-                                  "every name a finding can carry)"),
-                         cl::cat(Category));
-cl::opt<bool> SystemHeaders("system-headers",
-                            cl::desc("Report findings inside system headers (libraries such as "
-                                     "CUB) where they are, instead of at the call from your code"),
-                            cl::cat(Category));
-cl::opt<bool> Verbose("verbose", cl::desc("Explain what was skipped and why"), cl::cat(Category));
-cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(Category));
-cl::opt<bool> Strict("strict",
-                     cl::desc("Shared memory the tool could not model is an error (exit 1): "
-                              "every kernel that has some is named"),
-                     cl::cat(Category));
+                       cl::init(0), cl::cat(toolCategory()));
+cl::opt<bool> Verbose("verbose", cl::desc("Explain what was skipped and why"), cl::cat(toolCategory()));
+cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(toolCategory()));
 cl::opt<bool> Lsp("lsp",
                   cl::desc("Run as a language server: LSP 3.17 on stdin and stdout, for editors "
                            "(docs/editors.md); the other options apply to every file it analyses"),
-                  cl::cat(Category));
+                  cl::cat(toolCategory()));
 cl::opt<bool> UseColor("use-color",
                        cl::desc("Colours in text output: --use-color or --use-color=false "
                                 "(default: when stdout is a terminal)"),
-                       cl::cat(Category));
-
-int usageError(const std::string &Message) {
-  errs() << "cuda-bank-lint: error: " << Message << "\n";
-  return 2;
-}
-
-/// --config, --config-file or the nearest .cuda-bank-lint.yaml.
-std::optional<Config> loadConfig(const std::string &FirstInput, std::string &Error) {
-  if (!ConfigText.empty() && !ConfigFile.empty()) {
-    Error = "cuda-bank-lint: error: --config and --config-file cannot be combined\n";
-    return std::nullopt;
-  }
-  std::string Start = FirstInput.empty() ? "." : FirstInput;
-  if (ConfigText.empty() && ConfigFile.empty())
-    return discoverConfig(Start, Error);
-  std::string Text = ConfigText, Name = "<--config>";
-  if (!ConfigFile.empty()) {
-    auto Buf = MemoryBuffer::getFile(ConfigFile, /*IsText=*/true);
-    if (!Buf) {
-      Error = "cuda-bank-lint: error: cannot read config file '" + ConfigFile +
-              "': " + Buf.getError().message() + "\n";
-      return std::nullopt;
-    }
-    Text = (*Buf)->getBuffer().str();
-    Name = ConfigFile;
-  }
-  auto C = parseConfig(Text, Name, Error);
-  if (!C || !C->InheritParentConfig)
-    return C;
-  std::optional<Config> Parent;
-  if (!ConfigFile.empty()) {
-    SmallString<256> Dir(ConfigFile);
-    sys::fs::make_absolute(Dir);
-    sys::path::remove_filename(Dir);
-    Parent = discoverParentConfig(std::string(Dir) + "/.", Error);
-  } else {
-    Parent = discoverConfig(Start, Error);
-  }
-  if (!Parent)
-    return std::nullopt;
-  return mergeConfig(*Parent, *C);
-}
-
-/// The command line on top of the configuration: --checks is appended to
-/// Checks (clang-tidy), the others override. What is invalid, or "".
-std::string applyCommandLine(Config &C) {
-  auto globs = [](cl::opt<std::string> &Opt, std::optional<std::string> &Slot, bool Append) {
-    if (!Opt.getNumOccurrences())
-      return std::string();
-    if (std::string Why = checkGlobsError(Opt); !Why.empty())
-      return "invalid --" + Opt.ArgStr.str() + ": " + Why;
-    Slot = Append ? appendGlobs(Slot, Opt) : std::string(Opt);
-    return std::string();
-  };
-  auto regex = [](cl::opt<std::string> &Opt, std::optional<std::string> &Slot) {
-    if (!Opt.getNumOccurrences())
-      return std::string();
-    if (std::string Why = regexError(Opt); !Why.empty())
-      return "invalid --" + Opt.ArgStr.str() + ": " + Why;
-    Slot = Opt;
-    return std::string();
-  };
-  for (std::string Why : {globs(Checks, C.Checks, true), globs(WarningsAsErrors, C.WarningsAsErrors, false),
-                          regex(HeaderFilter, C.HeaderFilterRegex),
-                          regex(ExcludeHeaderFilter, C.ExcludeHeaderFilterRegex)})
-    if (!Why.empty())
-      return Why;
-  if (SystemHeaders.getNumOccurrences())
-    C.SystemHeaders = SystemHeaders;
-  if (Strict.getNumOccurrences())
-    C.Strict = Strict;
-  if (Arch.getNumOccurrences()) {
-    if (std::string Why = archError(Arch); !Why.empty())
-      return "invalid --arch: " + Why;
-    C.Arch = Arch;
-  }
-  if (MinDegree.getNumOccurrences()) {
-    unsigned N = 0;
-    if (std::string Why = minConflictDegreeError(std::to_string(MinDegree), N); !Why.empty())
-      return "invalid --min-conflict-degree: " + Why;
-    C.MinConflictDegree = N;
-  }
-  C.ExtraArgs.insert(C.ExtraArgs.end(), ExtraArg.begin(), ExtraArg.end());
-  C.ExtraArgsBefore.insert(C.ExtraArgsBefore.end(), ExtraArgBefore.begin(), ExtraArgBefore.end());
-  return "";
-}
-
-/// clang-tidy's --verify-config, once the configuration has parsed: the check
-/// globs (of the files and of --checks) that name no check.
-int verifyConfig(const Config &C) {
-  bool Any = !C.Unverified.empty();
-  for (const std::string &W : C.Unverified)
-    errs() << W;
-  if (Checks.getNumOccurrences())
-    for (const std::string &W : unknownCheckGlobs(Checks)) {
-      errs() << "command-line option '--checks': warning: " << W << " [-verify-config]\n";
-      Any = true;
-    }
-  if (Any)
-    return 1;
-  outs() << "No config errors detected.\n";
-  return 0;
-}
+                       cl::cat(toolCategory()));
 
 /// The analysis options of the configuration and the command line, or what
 /// is invalid.
@@ -427,6 +276,7 @@ int collectInputs(const ExcludeFilter &Excluded,
 /// --explain and the filters that narrow it.
 std::string textOptions(TextOptions &T) {
   T.Explain = Explain || !ExplainAt.empty() || !ExplainFunction.empty() || !ExplainArray.empty();
+  T.AllNotes = T.Explain;
   if (!ExplainAt.empty() && !T.Only.parseLocation(ExplainAt))
     return "--explain-at expects FILE:LINE[:COL], not '" + ExplainAt + "'";
   if (!ExplainFunction.empty())
@@ -496,6 +346,14 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   auto Shown = [&](std::string S) { return Stdin ? Stdin->mapBack(std::move(S)) : S; };
   FindingFilters Filters{Out.Lines, Conf.ExcludeHeaderFilterRegex.value_or(""), Files,
                          effectiveChecks(Conf), Shown};
+  // Remarks are for the editor and JSON; CI output shows them on request.
+  const bool ShowRemarks = Format == OutputFormat::Json || Conf.Remarks.value_or(false);
+  auto HideRemarks = [&](RunReport &R) -> size_t {
+    size_t Before = R.Findings.size();
+    if (!ShowRemarks)
+      llvm::erase_if(R.Findings, [](const Finding &F) { return F.Level == Severity::Remark; });
+    return Before - R.Findings.size();
+  };
   // WarningsAsErrors promotes findings of the matching checks.
   auto Promote = [&](RunReport &R) {
     unsigned N = 0;
@@ -518,6 +376,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
       Part.Findings = Findings;
       Part.Units.push_back(Unit);
       applyFindingFilters(Part, Filters);
+      HideRemarks(Part);
       Promote(Part);
       errs() << Shown(Messages);
       errs().flush();
@@ -530,6 +389,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   Opts.ProgressBar = &Bar;
   AnalysisOutcome Result = analyseFiles(Files, Database.get(), Opts);
   applyFindingFilters(Result.Report, Filters);
+  size_t HiddenRemarks = HideRemarks(Result.Report);
   unsigned Promoted = Promote(Result.Report);
   sortReport(Result.Report);
   if (Streaming) {
@@ -548,7 +408,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   bool Strictly = Conf.Strict.value_or(false);
   if (!Quiet && (Format == OutputFormat::Text || Format == OutputFormat::Github))
-    printSummary(Result, Files.size(), NotSource, Strictly, Seconds);
+    printSummary(Result, Files.size(), NotSource, HiddenRemarks, Strictly, Seconds);
   else if (Strictly)
     errs() << Shown(unmodelledText(Result, true));
   if (Failed)
@@ -571,6 +431,7 @@ FileSettings settingsFor(const std::string &File) {
   else if (std::string Why = analyzerOptions(*Conf, S.Analysis); !Why.empty())
     S.Error = "cuda-bank-lint: error: " + Why + "\n";
   S.WarningsAsErrors = Conf->WarningsAsErrors.value_or("");
+  S.Remarks = Conf->Remarks.value_or(true);
   S.ConfigFiles = Conf->Sources;
   return S;
 }
@@ -596,7 +457,7 @@ int runTool(int Argc, const char **Argv, LanguageServerMain Server) {
   const int AllArgs = Argc; // before "--" and the flags after it are split off
   sys::PrintStackTraceOnErrorSignal(Argv[0]);
   cl::SetVersionPrinter(printVersion);
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions(toolCategory());
   // Everything after "--" is compiler flags, as for clang-tidy.
   std::string DbError;
   std::unique_ptr<clang::tooling::CompilationDatabase> Fixed =
@@ -609,35 +470,12 @@ int runTool(int Argc, const char **Argv, LanguageServerMain Server) {
   if (Lsp)
     return runServer(Server, AllArgs, Argv);
 
-  // The configuration, found from the first input (stdin: the assumed name);
-  // command-line options apply on top of it. --verify-config reports with
-  // exit code 1, as clang-tidy; otherwise bad options or configs are usage
-  // errors (2).
   std::string FirstInput = Inputs.empty() ? std::string() : Inputs.front();
   if (FirstInput == "-")
     FirstInput = AssumeFilename;
-  std::string ConfigError;
-  std::optional<Config> Conf = loadConfig(FirstInput, ConfigError);
-  if (!Conf) {
-    errs() << ConfigError;
-    return VerifyConfig ? 1 : 2;
-  }
-  if (std::string Why = applyCommandLine(*Conf); !Why.empty())
-    return VerifyConfig ? (usageError(Why), 1) : usageError(Why);
-  std::string CheckGlobs = effectiveChecks(*Conf);
-  if (ListChecks)
-    return listChecks(CheckGlobs);
-  if (DumpConfig) {
-    outs() << dumpConfig(*Conf);
-    return 0;
-  }
-  if (VerifyConfig)
-    return verifyConfig(*Conf);
-  if (enabledNames(CheckGlobs).empty()) {
-    errs() << "Error: no checks enabled.\n";
-    cl::PrintHelpMessage(/*Hidden=*/false, /*Categorized=*/true);
-    return 1;
-  }
+  std::optional<Config> Conf;
+  if (std::optional<int> Done = configure(FirstInput, Conf))
+    return *Done;
   return analyse(*Conf, std::move(Fixed));
 }
 

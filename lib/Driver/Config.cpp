@@ -26,7 +26,8 @@ constexpr const char *ConfigFileName = ".cuda-bank-lint.yaml";
 /// The keys of a configuration file.
 enum class Key {
   Checks, WarningsAsErrors, HeaderFilterRegex, ExcludeHeaderFilterRegex, Arch,
-  MinConflictDegree, BlockDim, LaunchArguments, SystemHeaders, Strict, ExtraArgs, ExtraArgsBefore,
+  MinConflictDegree, BlockDim, LaunchArguments, SystemHeaders, Strict, Remarks, ExtraArgs,
+  ExtraArgsBefore,
   CheckOptions, InheritParentConfig
 };
 constexpr std::pair<const char *, Key> Keys[] = {
@@ -40,6 +41,7 @@ constexpr std::pair<const char *, Key> Keys[] = {
     {"LaunchArguments", Key::LaunchArguments},
     {"SystemHeaders", Key::SystemHeaders},
     {"Strict", Key::Strict},
+    {"Remarks", Key::Remarks},
     {"ExtraArgs", Key::ExtraArgs},
     {"ExtraArgsBefore", Key::ExtraArgsBefore},
     {"CheckOptions", Key::CheckOptions},
@@ -376,6 +378,8 @@ private:
       return readBool(V, Name, C.SystemHeaders);
     case Key::Strict:
       return readBool(V, Name, C.Strict);
+    case Key::Remarks:
+      return readBool(V, Name, C.Remarks);
     case Key::InheritParentConfig: {
       std::optional<bool> B;
       readBool(V, Name, B);
@@ -512,6 +516,7 @@ Config mergeConfig(const Config &Parent, const Config &Child) {
   inherit(M.LaunchArguments, Parent.LaunchArguments);
   inherit(M.SystemHeaders, Parent.SystemHeaders);
   inherit(M.Strict, Parent.Strict);
+  inherit(M.Remarks, Parent.Remarks);
   M.BlockDim.insert(M.BlockDim.end(), Parent.BlockDim.begin(), Parent.BlockDim.end());
   M.ExtraArgs.insert(M.ExtraArgs.begin(), Parent.ExtraArgs.begin(), Parent.ExtraArgs.end());
   M.ExtraArgsBefore.insert(M.ExtraArgsBefore.begin(), Parent.ExtraArgsBefore.begin(),
@@ -564,7 +569,7 @@ struct Dumped {
   std::string Checks, WarningsAsErrors, HeaderFilterRegex, ExcludeHeaderFilterRegex, Arch;
   unsigned MinConflictDegree = DefaultMinConflictDegree;
   DimRules BlockDim;
-  bool LaunchArguments = true, SystemHeaders = false, Strict = false;
+  bool LaunchArguments = true, SystemHeaders = false, Strict = false, Remarks = false;
   ArgList ExtraArgs, ExtraArgsBefore;
   OptionMap CheckOptions;
 };
@@ -637,6 +642,7 @@ template <> struct MappingTraits<cbl::Dumped> {
     Io.mapRequired("LaunchArguments", D.LaunchArguments);
     Io.mapRequired("SystemHeaders", D.SystemHeaders);
     Io.mapRequired("Strict", D.Strict);
+    Io.mapRequired("Remarks", D.Remarks);
     Io.mapRequired("ExtraArgs", D.ExtraArgs);
     Io.mapRequired("ExtraArgsBefore", D.ExtraArgsBefore);
     Io.mapRequired("CheckOptions", D.CheckOptions);
@@ -660,6 +666,7 @@ std::string dumpConfig(const Config &C) {
   D.LaunchArguments = C.LaunchArguments.value_or(true);
   D.SystemHeaders = C.SystemHeaders.value_or(false);
   D.Strict = C.Strict.value_or(false);
+  D.Remarks = C.Remarks.value_or(false);
   for (const std::string &A : C.ExtraArgs)
     D.ExtraArgs.Items.push_back({A});
   for (const std::string &A : C.ExtraArgsBefore)

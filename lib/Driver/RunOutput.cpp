@@ -47,8 +47,8 @@ std::string unmodelledText(const AnalysisOutcome &Result, bool Strict) {
   return Text;
 }
 
-void printSummary(const AnalysisOutcome &Result, size_t Files, size_t NotSource, bool Strict,
-                  double Seconds) {
+void printSummary(const AnalysisOutcome &Result, size_t Files, size_t NotSource,
+                  size_t HiddenRemarks, bool Strict, double Seconds) {
   const RunReport &Report = Result.Report;
   size_t Warnings = 0, ErrorFindings = 0, SkippedKernels = 0, Unmodelled = 0;
   for (const Finding &F : Report.Findings) {
@@ -75,9 +75,13 @@ void printSummary(const AnalysisOutcome &Result, size_t Files, size_t NotSource,
                       Report.SkippedHeaders == 1 ? "" : "s").str();
   if (NotSource)
     Partly += formatv(" ({0} non-source file{1} skipped)", NotSource, NotSource == 1 ? "" : "s").str();
-  errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7} in {8:f2} s\n",
+  std::string Remarks;
+  if (HiddenRemarks)
+    Remarks = formatv(" ({0} remark{1} not shown: --remarks)", HiddenRemarks,
+                      HiddenRemarks == 1 ? "" : "s").str();
+  errs() << formatv("{0} file{1} analysed{2}, {3}, {4} warning{5}, {6} error{7}{8} in {9:f2} s\n",
                     Files, Files == 1 ? "" : "s", Partly, accessSummary(Report), Warnings,
-                    Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Seconds);
+                    Warnings == 1 ? "" : "s", Errors, Errors == 1 ? "" : "s", Remarks, Seconds);
   errs() << unmodelledText(Result, Strict);
 }
 

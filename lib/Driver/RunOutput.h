@@ -24,10 +24,11 @@ void printVersion(llvm::raw_ostream &OS);
 
 /// "3 files analysed, ..., 2 warnings, 0 errors in 1.20 s" on stderr, then
 /// per file the kernels whose shared memory was not modelled (unmodelledText).
-/// NotSource: files met in directories that are not source, skipped; Strict:
-/// the kernels not modelled are errors, counted as such.
-void printSummary(const AnalysisOutcome &Result, size_t Files, size_t NotSource, bool Strict,
-                  double Seconds);
+/// NotSource: files met in directories that are not source, skipped;
+/// HiddenRemarks: remarks not shown (--remarks shows them); Strict: the
+/// kernels not modelled are errors, counted as such.
+void printSummary(const AnalysisOutcome &Result, size_t Files, size_t NotSource,
+                  size_t HiddenRemarks, bool Strict, double Seconds);
 
 /// Per file, the kernels whose shared memory was not modelled, grouped by
 /// reason (describeUnmodelled); errors with Strict.

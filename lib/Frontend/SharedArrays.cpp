@@ -68,8 +68,9 @@ int SharedArrayTable::add(const VarDecl *VD, std::vector<SharedArray> &Out) {
                       : Ctx.getTypeSizeInChars(T).getQuantity();
   A.Alignment = HasLayout ? Ctx.getDeclAlign(Def).getQuantity() : 1;
 
-  // Remember where the innermost extent is written, for padding fix-its.
-  if (A.Dims.size() >= 2 && Def->getTypeSourceInfo()) {
+  // Remember where the innermost extent is written, for padding fix-its
+  // (and, of a 1-D array, for the index skew that grows it).
+  if (!A.Dims.empty() && Def->getTypeSourceInfo()) {
     TypeLoc TL = Def->getTypeSourceInfo()->getTypeLoc();
     ArrayTypeLoc Innermost;
     while (auto ATL = TL.getAsAdjusted<ArrayTypeLoc>()) {

@@ -22,6 +22,15 @@ const char *severityName(Severity S) {
   return "warning";
 }
 
+const char *noteRoleName(NoteRole R) {
+  switch (R) {
+  case NoteRole::Detail: return "detail";
+  case NoteRole::Key: return "key";
+  case NoteRole::Fix: return "fix";
+  }
+  return "detail";
+}
+
 const char *unitStateName(UnitStatus::State S) {
   switch (S) {
   case UnitStatus::State::Analysed: return "analysed";
@@ -123,10 +132,13 @@ void fold(Finding &Worst, std::vector<Finding> &Others) {
                            {}});
   if (!FixesAgree) {
     Worst.Fixes.clear();
-    for (FindingNote &N : Worst.Notes)
+    for (FindingNote &N : Worst.Notes) {
       N.Fixes.clear();
-    Worst.Notes.push_back({SourcePos(),
-                           "no fix-it: the instances of this finding need different ones", {}});
+      if (N.Role == NoteRole::Fix)
+        N.Role = NoteRole::Detail;
+    }
+    Worst.Notes.push_back({SourcePos(), "no fix-it: the instances of this finding need different ones",
+                           {}, NoteRole::Fix});
   }
 }
 

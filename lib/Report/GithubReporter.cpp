@@ -1,7 +1,8 @@
 //===- GithubReporter.cpp - GitHub Actions workflow-command annotations ----===//
 //
 // One `::warning file=F,line=L,col=C,title=check::message` (or ::error) per
-// finding, notes appended to the message on their own lines; before them one
+// finding, its key note and fix-it appended on their own lines (the text
+// output's default); before them one
 // `::error ...,title=not analysed::` per file that does not compile and per
 // kernel Clang rejects (a device function: `::notice`). Escaping per GitHub's
 // toolkit: in the message '%', CR and LF; in properties also ':' and ','.
@@ -71,7 +72,8 @@ void printGithub(const RunReport &R, const std::string &Root, llvm::raw_ostream 
   for (const Finding &F : R.Findings) {
     std::string Message = Paths.text(F.Message);
     for (const FindingNote &N : F.Notes)
-      Message += "\n" + (N.Where.valid() ? Paths.position(N.Where) + ": " : std::string()) +
+      if (N.Role != NoteRole::Detail) // the key note and the fix, as text prints them
+        Message += "\n" + (N.Where.valid() ? Paths.position(N.Where) + ": " : std::string()) +
                  "note: " + Paths.text(N.Message);
     annotate(OS, F.Level, Paths.path(F.Where.File), F.Where, F.Check, Message);
   }

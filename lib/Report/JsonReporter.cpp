@@ -72,7 +72,8 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
   for (const Finding &F : R.Findings) {
     llvm::json::Array Notes;
     for (const FindingNote &N : F.Notes) {
-      llvm::json::Object O{{"message", N.Message}, {"fixes", fixes(N.Fixes)}};
+      llvm::json::Object O{
+          {"message", N.Message}, {"fixes", fixes(N.Fixes)}, {"role", noteRoleName(N.Role)}};
       if (N.Where.valid())
         O["location"] = position(N.Where);
       Notes.push_back(std::move(O));

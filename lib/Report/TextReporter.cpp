@@ -52,6 +52,18 @@ public:
     Printer->emitDiagnostic(Loc, level(Level), Message, Rs, Hints);
   }
 
+  /// One line, "file:line:col: note: message", without the source line.
+  void emitLine(const SourcePos &P, Severity Level, const std::string &Message) {
+    if (P.valid()) {
+      if (DiagOpts->ShowColors)
+        OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+      OS << P.File << ":" << P.Line << ":" << P.Column << ": ";
+      if (DiagOpts->ShowColors)
+        OS.resetColor();
+    }
+    Printer->emitDiagnostic(clang::FullSourceLoc(), level(Level), Message, {}, {});
+  }
+
 private:
   static clang::DiagnosticsEngine::Level level(Severity S) {
     switch (S) {
@@ -266,21 +278,37 @@ bool ExplainFilter::matches(const AccessRecord &R) const {
   return true;
 }
 
+namespace {
+
+/// The fix-its on the line of At: one elsewhere (the array's declaration,
+/// another access's index) is shown by the note there, or only said; under
+/// this caret it would pull in every line between.
+std::vector<FixIt> onLine(const std::vector<FixIt> &Fixes, const SourcePos &At) {
+  std::vector<FixIt> Here;
+  for (const FixIt &X : Fixes)
+    if (X.Range.Begin.File == At.File && X.Range.Begin.Line == At.Line)
+      Here.push_back(X);
+  return Here;
+}
+
+} // namespace
+
 void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opts) {
   ClangPrinter Printer(OS, Opts.Color);
   ShownPaths Paths(R, Opts.PathRoot);
   for (const Finding &F : R.Findings) {
-    // A fix-it elsewhere (the array's declaration) is shown by the note
-    // there; under the finding's caret it would pull in every line between.
-    std::vector<FixIt> Here;
-    for (const FixIt &X : F.Fixes)
-      if (X.Range.Begin.File == F.Where.File && X.Range.Begin.Line == F.Where.Line)
-        Here.push_back(X);
+    // By default the fix-it is its note's one line.
     Printer.emit(Paths.at(F.Where), F.Level, Paths.text(F.Message) + " [" + F.Check + "]",
-                 Paths.spans(F.Ranges), Paths.fixes(Here));
-    for (const FindingNote &N : F.Notes)
-      Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {},
-                   Paths.fixes(N.Fixes));
+                 Paths.spans(F.Ranges), Opts.AllNotes ? Paths.fixes(onLine(F.Fixes, F.Where)) : std::vector<FixIt>());
+    for (const FindingNote &N : F.Notes) {
+      if (Opts.AllNotes)
+        Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {},
+                     Paths.fixes(onLine(N.Fixes, N.Where)));
+      else if (N.Role == NoteRole::Key)
+        Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {}, {});
+      else if (N.Role == NoteRole::Fix)
+        Printer.emitLine(Paths.at(N.Where), Severity::Note, Paths.text(N.Message));
+    }
   }
   if (!Opts.Explain)
     return;

@@ -82,7 +82,8 @@ llvm::json::Value firstLine(Texts &T, const std::string &Document) {
   return T.rangeAt(Document, 1, 1, T.of(Document).line(0).size());
 }
 
-/// The finding as a diagnostic: its caret range when it has one on its line.
+/// The finding as a diagnostic: its caret range when it has one on its line,
+/// its key note under the message, the other notes as related information.
 llvm::json::Object findingDiagnostic(const Finding &F, Texts &T) {
   llvm::json::Value Range = T.rangeOf(F.Where);
   for (const SourceSpan &S : F.Ranges)
@@ -93,6 +94,10 @@ llvm::json::Object findingDiagnostic(const Finding &F, Texts &T) {
   std::string Message = F.Message;
   llvm::json::Array Related;
   for (const FindingNote &N : F.Notes) {
+    if (N.Role == NoteRole::Key) { // the line that explains it, under the message
+      Message += "\n" + N.Message;
+      continue;
+    }
     if (!N.Where.valid()) {
       Message += "\nnote: " + N.Message;
       continue;

@@ -106,6 +106,10 @@ BufferResult Workspace::analyse(const Snapshot &S) {
     R.Preamble = "built";
   else if (After.Reused > Before.Reused)
     R.Preamble = "reused";
+  // Remarks are shown in the editor unless the configuration turns them off.
+  if (!Settings.Remarks)
+    llvm::erase_if(R.Outcome.Report.Findings,
+                   [](const Finding &F) { return F.Level == Severity::Remark; });
   // WarningsAsErrors, as the command line promotes them.
   for (Finding &F : R.Outcome.Report.Findings)
     if (F.Level == Severity::Warning && checkEnabled(F.Check, Settings.WarningsAsErrors))

@@ -245,6 +245,16 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   };
   auto Eval = [&](const SymExpr &E, unsigned Lane, int64_t &Result) {
     LaneValue V = Evaluate(E, Lane);
+    if (&E == L.Cond.get() && !V.exact() && C.leavesOf(L.Cond).UsesBlockDim[0]) {
+      // An iteration no block width considered runs is not possible.
+      LaneEnv Env;
+      laneEnv(C, W, Lane, Env);
+      Env.LoopValues = &Vals[Lane];
+      if (std::optional<bool> Holds = atEveryBlockWidth(E, Env)) {
+        Result = *Holds;
+        return true;
+      }
+    }
     if (&E == L.Cond.get() && C.BoundGuards &&
         (V.Unknown == UnknownKind::NonLinear || (V.known() && !V.exact())) &&
         !isThreadVarying(L.Cond)) {

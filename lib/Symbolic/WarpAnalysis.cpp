@@ -197,6 +197,26 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
 
 
 
+std::optional<bool> atEveryBlockWidth(const SymExpr &Cond, const LaneEnv &Env) {
+  if (Env.BlockDim[0])
+    return std::nullopt;
+  bool Some = false, All = true;
+  for (unsigned X = WarpSize; X <= 1024; X += WarpSize) {
+    if (X <= Env.Tid[0])
+      continue; // no such thread in a block this narrow
+    LaneEnv At = Env;
+    At.BlockDim[0] = X;
+    LaneValue V = evaluateLane(Cond, At);
+    if (!V.exact())
+      return std::nullopt;
+    Some |= V.C != 0;
+    All &= V.C != 0;
+  }
+  if (Some && !All)
+    return std::nullopt;
+  return Some;
+}
+
 /// Is lane Env active under the guards? Sets F (and returns false) when it
 /// cannot be decided.
 bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
@@ -238,7 +258,17 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
       continue;
     }
     LaneValue V = evaluateLane(*P, Env);
-    if ((V.known() && !V.exact()) || V.Unknown == UnknownKind::NonLinear) {
+    bool Undecided = (V.known() && !V.exact()) || V.Unknown == UnknownKind::NonLinear;
+    if (Undecided && C.leavesOf(P).UsesBlockDim[0])
+      if (std::optional<bool> Holds = atEveryBlockWidth(*P, Env)) {
+        // The same at every block width this thread can be part of.
+        if (*Holds == Part.Negated) {
+          Taken = false;
+          return true;
+        }
+        continue;
+      }
+    if (Undecided) {
       // Decided by warp-uniform unknowns (tid < s, x < width): all lanes
       // active is the worst case (removing lanes never adds conflicts).
       std::map<std::string, int64_t> Names = V.Terms;

@@ -112,6 +112,14 @@ struct Context {
 /// The situation of lane L of warp W (false: no such thread).
 bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env);
 
+/// With the block shape not known (a 1-D block of a multiple of 32 threads,
+/// up to 1024: blockDim.x is an unknown), a condition decided by blockDim.x
+/// alone: whether it holds at every width of a block that has the thread of
+/// Env (true), at none (false), or at some only (unset; also when other
+/// unknowns decide it). What cannot happen at any width considered is then
+/// not taken as possible (s = 2048 in a loop 's < blockDim.x').
+std::optional<bool> atEveryBlockWidth(const SymExpr &Cond, const LaneEnv &Env);
+
 struct Failure {
   VerdictStatus Status = VerdictStatus::Unknown;
   std::string Reason;

@@ -96,6 +96,7 @@ TEST(Config, EveryKeyRoundTripsThroughTheDump) {
                        "LaunchArguments: false\n"
                        "SystemHeaders: true\n"
                        "Strict: true\n"
+                       "Remarks: true\n"
                        "ExtraArgs: ['-DA=1', \"it's\"]\n"
                        "ExtraArgsBefore: ['-std=c++17']\n"
                        "CheckOptions:\n"
@@ -120,6 +121,7 @@ TEST(Config, EveryKeyRoundTripsThroughTheDump) {
   EXPECT_EQ(Again->LaunchArguments, C->LaunchArguments);
   EXPECT_EQ(Again->SystemHeaders, C->SystemHeaders);
   EXPECT_EQ(Again->Strict, std::optional<bool>(true));
+  EXPECT_EQ(Again->Remarks, std::optional<bool>(true));
   EXPECT_EQ(Again->ExtraArgs, (std::vector<std::string>{"-DA=1", "it's"}));
   EXPECT_EQ(Again->ExtraArgsBefore, C->ExtraArgsBefore);
   EXPECT_EQ(Again->CheckOptions, C->CheckOptions);

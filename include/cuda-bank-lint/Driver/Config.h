@@ -44,6 +44,9 @@ struct Config {
   /// Shared memory the tool could not model is an error (exit 1), for teams
   /// that enforce coverage (--strict).
   std::optional<bool> Strict;
+  /// Remarks (possible conflicts, early exits) in text, GitHub and SARIF
+  /// output (--remarks); unset: off there, on in the editor. JSON has them.
+  std::optional<bool> Remarks;
   std::vector<BlockDimRule> BlockDim; ///< first match wins
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;

@@ -23,6 +23,8 @@ namespace cbl {
 struct FileSettings {
   AnalyzerOptions Analysis;
   std::string WarningsAsErrors;         ///< globs: these findings are errors
+  /// Remarks shown: on unless the configuration or --remarks=false says not.
+  bool Remarks = true;
   std::vector<std::string> ConfigFiles; ///< the configuration files read, nearest first
   /// The configuration (or an option) is invalid: what is wrong, as the
   /// command line prints it; nothing else is set.

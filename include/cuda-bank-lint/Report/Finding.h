@@ -28,10 +28,19 @@ struct FixIt {
   std::string Text;
 };
 
+/// What a note does for its finding, which decides where it is shown: text
+/// and GitHub annotations show the Key note (the one line that explains the
+/// finding) and the Fix note (a verified fix-it) by default, every note with
+/// --explain; JSON, SARIF and the language server keep every note.
+enum class NoteRole { Detail, Key, Fix };
+/// "detail", "key", "fix" (JSON).
+const char *noteRoleName(NoteRole R);
+
 struct FindingNote {
   SourcePos Where;          ///< may be invalid: then printed without location
   std::string Message;
   std::vector<FixIt> Fixes;
+  NoteRole Role = NoteRole::Detail;
 };
 
 struct Finding {

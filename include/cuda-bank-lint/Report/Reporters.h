@@ -36,6 +36,10 @@ struct ExplainFilter {
 };
 
 struct TextOptions {
+  /// Every note of a finding, the fix-its under their source lines; else
+  /// (clang-tidy's brevity) the warning with its source line, its key note
+  /// and its fix-it in one line each.
+  bool AllNotes = false;
   bool Explain = false;   ///< a summary, then per-access lane tables
   ExplainFilter Only;     ///< the accesses --explain details
   bool Color = false;

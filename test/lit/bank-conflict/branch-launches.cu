@@ -1,5 +1,5 @@
 // RUN: %cbl --format=json %s | %FileCheck %s
-// RUN: %cbl %s 2>&1 | %FileCheck %s --check-prefix=TEXT
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --check-prefix=TEXT
 // A launch whose block size is a variable takes its value from the branch
 // it is in: if (block_size == 16) (matrixMul), case 512: of switch (threads)
 // (the reduction samples). Not from an else branch, nor from a case that

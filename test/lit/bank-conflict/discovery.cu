@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --explain %s 2>&1 | %FileCheck %s --check-prefix=EXPLAIN
 // Discovery: pointers derived from a shared array (casts, arithmetic,
 // dereference, reinterpret_cast to float4, references), read-modify-writes,

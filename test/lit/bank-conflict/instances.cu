@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --remarks --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %cbl --export-fixes=%t/fixes.yaml %t/k.cu > /dev/null 2>&1
 // RUN: grep -c "ReplacementText" %t/fixes.yaml | %FileCheck --check-prefix=ONCE %s
@@ -48,10 +48,10 @@ __global__ void columns(float *out) {
   out[threadIdx.x] = col[threadIdx.x][threadIdx.y];
 }
 // CHECK: instances.cu:[[# @LINE-4]]:3: warning: 32-way bank conflict writing 'col' in 'columns<{{[12]}}>'
-// CHECK: note: padding the innermost dimension of 'col' by 1 element ('col[...][32 + 1]') makes this access conflict-free and no access to 'col' worse (verified in each of its 2 instantiations, for the block shapes considered)
+// CHECK: note: fix-it: pad 'col' to 'col[...][32 + 1]' (verified in each of its 2 instantiations for the block shapes considered: this access conflict-free, no access to 'col' worse)
 // CHECK: note: also writing: 32-way
 // CHECK: instances.cu:[[# @LINE-5]]:22: warning: 32-way bank conflict reading 'col' in 'columns<{{[12]}}>'
-// CHECK: note: padding the innermost dimension of 'col' by 1 element
+// CHECK: note: fix-it: pad 'col' to 'col[...][32 + 1]'
 // CHECK: note: also reading: 32-way
 // ONCE: {{^}}1{{$}}
 // FIXED-NOT: warning: {{.*}}'col'

@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
 // The block shape comes from the launches in the file when their block
 // argument is constant: a literal, a dim3 of constants, or a local variable
@@ -122,6 +122,6 @@ void launch(float *o) {
 
 // The config key LaunchArguments: false turns the inference off: 'stride'
 // stays a parameter, and the cost a stated condition on it.
-// RUN: %cbl --config='{LaunchArguments: false}' %s 2>&1 | %FileCheck %s --check-prefix=OFF
+// RUN: %cbl --remarks --config='{LaunchArguments: false}' %s 2>&1 | %FileCheck %s --check-prefix=OFF
 // OFF: launches.cu:{{[0-9]+}}:3: remark: possible bank conflict writing 's': {{.*}}when 'stride'
 // OFF-NOT: taken as

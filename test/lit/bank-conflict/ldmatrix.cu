@@ -1,4 +1,4 @@
-// RUN: %cbl --block-dim=32 %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --explain --block-dim=32 %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --block-dim=32 --format=json %s | %FileCheck %s --check-prefix=JSON
 // ldmatrix / stmatrix (m8n8 .b16): each lane of the first 8 (.x1), 16 (.x2)
 // or 32 (.x4) gives the address of one 16-byte row; the hardware serves them

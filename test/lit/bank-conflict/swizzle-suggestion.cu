@@ -1,4 +1,4 @@
-// RUN: %cbl --block-dim=32,32 %s 2>&1 | %FileCheck %s
+// RUN: %cbl --explain --block-dim=32,32 %s 2>&1 | %FileCheck %s
 // An XOR swizzle of a tile's 128-byte row segments by the row is suggested
 // (as a note, not a fix-it: every access's index changes) only when the tool
 // has checked that it leaves every access to the array conflict-free.
@@ -10,7 +10,7 @@ __global__ void transpose(float *out, const float *in) {
   __syncthreads();
   out[ty * 32 + tx] = tile[tx][ty];
   // CHECK: swizzle-suggestion.cu:[[@LINE-1]]:{{[0-9]+}}: warning: 32-way bank conflict reading 'tile'
-  // CHECK: note: padding the innermost dimension of 'tile' by 1 element
+  // CHECK: note: fix-it: pad 'tile' to 'tile[32][32 + 1]'
   // CHECK: note: an XOR swizzle of the 4-byte chunks of 'tile' by the row, element [r][c] stored at [r][c ^ (r % 32)] in every access, makes every access to 'tile' conflict-free (verified for every instantiation and the block shapes considered)
 }
 

@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --explain %s 2>&1 | %FileCheck %s --check-prefix=EXPLAIN
 
 // Tiled matrix multiply: As[ty][k] is a broadcast within each half of the
@@ -37,14 +37,14 @@ __global__ void column16(float *o) {
 // CHECK: tiles-2d.cu:[[# @LINE-2]]:20: warning: 8-way bank conflict reading 't': 8 lanes of warp 0 read 8 distinct words of bank 0 (8 wavefronts, ideal 1)
 // CHECK: note: bank 0 is hit by lane 0 (word 0), lane 2 (word 32), lane 4 (word 64)
 // CHECK: note: assuming block 16x16x1 from the launch at {{.*}}tiles-2d.cu:[[# @LINE+14]]:3
-// CHECK: tiles-2d.cu:[[# @LINE-7]]:20: note: padding the innermost dimension of 't' by 2 elements ('t[16][16 + 2]')
+// CHECK: tiles-2d.cu:[[# @LINE-7]]:20: note: fix-it: pad 't' to 't[16][16 + 2]'
 // CHECK: tiles-2d.cu:[[# @LINE-6]]:50: warning: 2-way bank conflict reading 'u': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
 // CHECK: note: bank 0 is hit by lane 0 (word 0), lane 31 (word 256)
-// CHECK: tiles-2d.cu:[[# @LINE-9]]:20: note: padding the innermost dimension of 'u' by 1 element ('u[16][17 + 1]')
+// CHECK: tiles-2d.cu:[[# @LINE-9]]:20: note: fix-it: pad 'u' to 'u[16][17 + 1]'
 
 // --block-dim overrides the launch: with 32x8 threads the same column read
 // is 16-way in t (rows of 16 floats: lanes 0, 2, ..., 30 share bank 0).
-// RUN: %cbl --block-dim=32,8 %s 2>&1 | %FileCheck %s --check-prefix=OVERRIDE
+// RUN: %cbl --explain --block-dim=32,8 %s 2>&1 | %FileCheck %s --check-prefix=OVERRIDE
 // OVERRIDE: tiles-2d.cu:35:20: warning: 16-way bank conflict reading 't'
 // OVERRIDE: note: assuming block 32x8x1 from --block-dim
 

@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not='remark: barrier' --implicit-check-not='remark: call' --implicit-check-not='remark: possible'
 // Barriers inside device functions, reported at the call with a note
 // pointing into the callee.
 

@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // Also run with the CUDA toolkit's own headers by cooperative-groups-toolkit.test.
 // Block and grid syncs are block barriers; tile and warp syncs are not.
 #include <cooperative_groups.h>

@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // Conditions whose value per thread the tool cannot compute, but which can
 // differ between threads: reported as possibly divergent, with the reason.
 

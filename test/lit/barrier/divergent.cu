@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not='remark: barrier' --implicit-check-not='remark: call' --implicit-check-not='remark: possible'
 // Barriers that only some threads of a block reach, with the block shape
 // known from the launches at the end of the file (64 threads).
 

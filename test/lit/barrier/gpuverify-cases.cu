@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // The barrier-divergence cases of GPUVerify's test suite (OpenCL
 // divergence/, sourcelocation_tests/barrier_divergence, barrierconditionalkernelparam,
 // basicbarrier), rewritten in CUDA for this test; GPUVerify's labels in brackets.

@@ -1,5 +1,5 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --check-prefix=PLAIN --allow-empty --implicit-check-not=warning: --implicit-check-not=remark:
-// RUN: %cbl %s -- -DDEBUG_SYNC 2>&1 | %FileCheck %s --check-prefix=DEBUG --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks %s 2>&1 | %FileCheck %s --check-prefix=PLAIN --allow-empty --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks --explain %s -- -DDEBUG_SYNC 2>&1 | %FileCheck %s --check-prefix=DEBUG --implicit-check-not=warning: --implicit-check-not=remark:
 // Only the configured preprocessor state counts.
 // PLAIN-NOT: {{warning|remark}}:
 

@@ -1,5 +1,5 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --check-prefix=UNKNOWN --implicit-check-not=warning:
-// RUN: %cbl --block-dim=32,8 %s 2>&1 | %FileCheck %s --check-prefix=PINNED --implicit-check-not=warning:
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --check-prefix=UNKNOWN --implicit-check-not=warning:
+// RUN: %cbl --explain --block-dim=32,8 %s 2>&1 | %FileCheck %s --check-prefix=PINNED --implicit-check-not=warning:
 // Divergence that depends on the block shape: with the shape unknown the
 // condition under which the threads disagree is stated, never one of the
 // shapes tried taken for a fact; with the shape known, the class at it.

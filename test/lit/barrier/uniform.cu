@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --allow-empty --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks %s 2>&1 | %FileCheck %s --allow-empty --implicit-check-not=warning: --implicit-check-not=remark:
 // Conditions that every thread of the block evaluates alike: no findings.
 // CHECK-NOT: {{warning|remark}}:
 

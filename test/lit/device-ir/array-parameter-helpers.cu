@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s --check-prefix=REC
 // A __device__ helper that takes the tile as an array parameter (T tile[K][Y]
 // is T (*)[Y]) and indexes it with braced size_t locals: the compiler inlines
@@ -22,7 +22,7 @@ __global__ void transpose(float *out, const float *in, int n) {
   // CHECK: array-parameter-helpers.cu:[[# @LINE-11]]:3: warning: 32-way bank conflict writing 'tile': 32 lanes of warp 0 write 32 distinct words of bank 0 (32 wavefronts, ideal 1)
   // CHECK: note: byte offset in 'tile' = threadIdx.x * 128 + threadIdx.y * 4
   // CHECK: array-parameter-helpers.cu:[[# @LINE-3]]:3: note: in 'storeTransposed<float, 32, 32>' as called from 'transpose' here
-  // CHECK: note: padding the innermost dimension of 'tile' by 1 element ('tile[32][32 + 1]') makes this access conflict-free
+  // CHECK: note: fix-it: pad 'tile' to 'tile[32][32 + 1]' (verified for the block shapes considered: this access conflict-free
   __syncthreads();
   out[threadIdx.y * n + threadIdx.x] = loadRow<float, 32, 32>(tile);
 }

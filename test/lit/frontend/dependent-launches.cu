@@ -1,7 +1,7 @@
 // Launches inside host function templates whose block shape comes from a
 // dependent member or parameter (issue #17's reproducers, seen in HeCBench):
 // the template pattern is not evaluated, the instantiations are; no crash.
-// RUN: %cbl %s 2>&1 | %FileCheck %s
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s
 template <typename T> struct P { const int n; };
 __global__ void k(P<float> p, float *o) {
   __shared__ float s[64];

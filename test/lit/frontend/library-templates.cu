@@ -6,9 +6,9 @@
 // in a union, and as raw bytes reinterpreted. Through -isystem the library is
 // a system header: a finding in it is reported at the user's call, with the
 // calls inside the library as notes; --system-headers reports it in place.
-// RUN: %cbl %s -- -isystem %S/Inputs/minicub 2>&1 | %FileCheck %s --check-prefix=USER
-// RUN: %cbl --system-headers %s -- -isystem %S/Inputs/minicub 2>&1 | %FileCheck %s --check-prefix=SYS
-// RUN: %cbl --config="{SystemHeaders: true}" %s -- -isystem %S/Inputs/minicub 2>&1 | %FileCheck %s --check-prefix=SYS
+// RUN: %cbl --explain %s -- -isystem %S/Inputs/minicub 2>&1 | %FileCheck %s --check-prefix=USER
+// RUN: %cbl --explain --system-headers %s -- -isystem %S/Inputs/minicub 2>&1 | %FileCheck %s --check-prefix=SYS
+// RUN: %cbl --explain --config="{SystemHeaders: true}" %s -- -isystem %S/Inputs/minicub 2>&1 | %FileCheck %s --check-prefix=SYS
 // RUN: %cbl --format=json %s -- -isystem %S/Inputs/minicub | %FileCheck %s --check-prefix=JSON
 #include <block_like.cuh>
 using namespace minicub;

@@ -1,8 +1,8 @@
 // `// cuda-bank-lint: block-dim(x, y)` pins a kernel's block shape; it ranks
 // below --block-dim and the config's BlockDim, above launches.
-// RUN: %cbl %s 2>&1 | %FileCheck %s --check-prefix=ANN
-// RUN: %cbl %s --config="{BlockDim: {'annotated': [32, 4]}}" 2>&1 | %FileCheck %s --check-prefix=CFG
-// RUN: %cbl %s --block-dim=32,2 2>&1 | %FileCheck %s --check-prefix=CLI
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --check-prefix=ANN
+// RUN: %cbl --explain %s --config="{BlockDim: {'annotated': [32, 4]}}" 2>&1 | %FileCheck %s --check-prefix=CFG
+// RUN: %cbl --explain %s --block-dim=32,2 2>&1 | %FileCheck %s --check-prefix=CLI
 
 // Lanes 0-31 read t[tid.x][tid.y]: with a 32-wide block, a 32-way conflict.
 // cuda-bank-lint: block-dim(32, 8)

@@ -12,7 +12,7 @@
 // 0 and 1). A local written twice, or a value read before the assignment it
 // would need, is not followed: those parameters stay unknown.
 // RUN: %cbl --block-dim=128 --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
-// RUN: %cbl --block-dim=128 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
+// RUN: %cbl --explain --block-dim=128 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
 // RUN: %cbl --block-dim=128 --format=json %s | %FileCheck %s --check-prefix=ARGS
 #include <cmath>
 
@@ -31,7 +31,8 @@ __global__ void sweep(float *out, int n, int iterations) {
   out[t] = s[t];
 }
 // CHECK: sweep:28:7 ld 4 exact 4-way 4/1
-// TEXT: block-size-arguments.cu:28:7: warning: up to 4-way bank conflict reading 's'{{.*}}(2-way at j=0, stride=1, 4-way at j=1, stride=2, 4-way at j=2, stride=4 (16 lanes active), 4-way at j=3, stride=8 (8 lanes active), 4-way at j=4, stride=16 (4 lanes active), 2-way at j=5, stride=32 (2 lanes active))
+// TEXT: block-size-arguments.cu:28:7: warning: up to 4-way bank conflict reading 's'
+// TEXT: note: per case: 2-way at j=0, stride=1, 4-way at j=1, stride=2, 4-way at j=2, stride=4 (16 lanes active), 4-way at j=3, stride=8 (8 lanes active), 4-way at j=4, stride=16 (4 lanes active), 2-way at j=5, stride=32 (2 lanes active){{$}}
 // TEXT: note: kernel parameter 'n' taken as blockDim.x: the launch at {{.*}}block-size-arguments.cu:[[# @LINE+8]]:3 (the only one in this file) passes 'system_size' for it
 // TEXT: note: kernel parameter 'iterations' taken as log2(system_size / 2) with blockDim.x = system_size: the launch at {{.*}} passes 'iterations' for it
 
@@ -56,9 +57,9 @@ __global__ void steps(float *out, int n, int iterations) {
     __syncthreads();
   }
 }
-// CHECK: steps<1>:55:7 ld 4 bound
-// CHECK: steps<2>:55:7 ld 4 exact 32-way 32/1
-// CHECK: steps<3>:55:7 ld 4 bound
+// CHECK: steps<1>:56:7 ld 4 bound
+// CHECK: steps<2>:56:7 ld 4 exact 32-way 32/1
+// CHECK: steps<3>:56:7 ld 4 bound
 
 // 'local' is written twice: at the launch it is the block size (n is
 // blockDim.x), but 'iterations' was computed from n, not from it.
@@ -103,6 +104,7 @@ __global__ void ownLog(float *out, int n, int iterations) {
     s[threadIdx.x << j] = 0;
 }
 // CHECK: ownLog:[[# @LINE-2]]:5 st 4 exact 32-way 32/1
-// TEXT: block-size-arguments.cu:[[# @LINE-3]]:5: warning: up to 32-way {{.*}}(conflict-free at j=0, {{.*}}, 32-way at j=5, 32-way at j=6)
+// TEXT: block-size-arguments.cu:[[# @LINE-3]]:5: warning: up to 32-way
+// TEXT: note: per case: conflict-free at j=0, {{.*}}, 32-way at j=5, 32-way at j=6{{$}}
 // ARGS: "kernel parameter 'iterations' taken as log2(unsigned(n)) with blockDim.x = n: the launch at {{.*}}:[[# @LINE+1]]:32
 void runOwn(float *d, int n) { ownLog<<<1, n>>>(d, n, log2(unsigned(n))); }

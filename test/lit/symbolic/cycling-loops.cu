@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not="remark: possible"
+// RUN: %cbl --remarks --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not="remark: possible"
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
 // Loops longer than the enumeration limit (1,024 distinct iterations) stay
 // exact when the counters the address depends on cycle: an iteration whose

@@ -8,7 +8,7 @@
 // atomics.
 // RUN: %cbl --block-dim=64 --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
 // RUN: %cbl --block-dim=64 --format=json %s | %FileCheck %s --check-prefix=JSON
-// RUN: %cbl --block-dim=64 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
+// RUN: %cbl --remarks --block-dim=64 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
 
 __global__ void walk(const int *in, const int *child, float *out) {
   __shared__ float s[64 * 2];

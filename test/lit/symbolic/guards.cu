@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --explain %s 2>&1 | %FileCheck %s --check-prefix=EXPLAIN
 // Guards decide which lanes take part; inactive lanes never conflict.
 

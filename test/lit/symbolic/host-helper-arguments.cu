@@ -9,7 +9,7 @@
 // budget (200,000) at the width analysed gives no value: the trip count
 // stays unknown there and the cost is isl's condition on the stride.
 // RUN: %cbl --block-dim=128 --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
-// RUN: %cbl --block-dim=128 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
+// RUN: %cbl --explain --block-dim=128 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
 // RUN: %cbl --block-dim=128 --format=json %s | %FileCheck %s --check-prefix=ARGS
 
 template <int Case>
@@ -25,14 +25,15 @@ __global__ void halve(float *out, int iterations) {
 }
 // 128 threads: iterations = 7 (a floor log2), strides 2 to 128.
 // CHECK: halve<1>:[[# @LINE-5]]:7 ld 4 exact 4-way 4/1
-// TEXT: host-helper-arguments.cu:[[# @LINE-6]]:7: warning: up to 4-way {{.*}}(2-way at j=0, stride=1, 4-way at j=1, stride=2, 4-way at j=2, stride=4 (16 lanes active), 4-way at j=3, stride=8 (8 lanes active), 4-way at j=4, stride=16 (4 lanes active), 2-way at j=5, stride=32 (2 lanes active), conflict-free at j=6, stride=64 (1 lane active))
+// TEXT: host-helper-arguments.cu:[[# @LINE-6]]:7: warning: up to 4-way
+// TEXT: note: per case: 2-way at j=0, stride=1, 4-way at j=1, stride=2, 4-way at j=2, stride=4 (16 lanes active), 4-way at j=3, stride=8 (8 lanes active), 4-way at j=4, stride=16 (4 lanes active), 2-way at j=5, stride=32 (2 lanes active), conflict-free at j=6, stride=64 (1 lane active){{$}}
 // Helpers calling helpers, a for loop, a do-while and a break: 7 as well.
-// CHECK: halve<2>:[[# @LINE-8]]:7 ld 4 exact 4-way 4/1
+// CHECK: halve<2>:[[# @LINE-9]]:7 ld 4 exact 4-way 4/1
 // The rest are not run: the trip count stays unknown.
-// CHECK: halve<3>:[[# @LINE-10]]:7 ld 4 bound
-// CHECK: halve<4>:[[# @LINE-11]]:7 ld 4 bound
-// CHECK: halve<5>:[[# @LINE-12]]:7 ld 4 bound
-// CHECK: halve<6>:[[# @LINE-13]]:7 ld 4 bound
+// CHECK: halve<3>:[[# @LINE-11]]:7 ld 4 bound
+// CHECK: halve<4>:[[# @LINE-12]]:7 ld 4 bound
+// CHECK: halve<5>:[[# @LINE-13]]:7 ld 4 bound
+// CHECK: halve<6>:[[# @LINE-14]]:7 ld 4 bound
 
 int floorLog2(int n) {
   int res = 0;

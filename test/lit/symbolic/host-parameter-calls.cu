@@ -6,7 +6,7 @@
 // address is taken (it may be called with anything), a parameter the
 // function writes, a default argument.
 // RUN: %cbl --block-dim=64 --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
-// RUN: %cbl --block-dim=64 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
+// RUN: %cbl --explain --block-dim=64 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
 
 template <int Case>
 __global__ void steps(float *out, int n) {
@@ -16,11 +16,12 @@ __global__ void steps(float *out, int n) {
 }
 // Three steps: conflict-free, 2-way, 4-way.
 // CHECK: steps<1>:[[# @LINE-3]]:5 st 4 exact 4-way 4/1
-// TEXT: host-parameter-calls.cu:[[# @LINE-4]]:5: warning: up to 4-way {{.*}}(conflict-free at j=0, 2-way at j=1, 4-way at j=2)
-// CHECK: steps<2>:[[# @LINE-5]]:5 st 4 unknown
-// CHECK: steps<3>:[[# @LINE-6]]:5 st 4 unknown
-// CHECK: steps<4>:[[# @LINE-7]]:5 st 4 unknown
-// CHECK: steps<5>:[[# @LINE-8]]:5 st 4 unknown
+// TEXT: host-parameter-calls.cu:[[# @LINE-4]]:5: warning: up to 4-way
+// TEXT: note: per case: conflict-free at j=0, 2-way at j=1, 4-way at j=2{{$}}
+// CHECK: steps<2>:[[# @LINE-6]]:5 st 4 unknown
+// CHECK: steps<3>:[[# @LINE-7]]:5 st 4 unknown
+// CHECK: steps<4>:[[# @LINE-8]]:5 st 4 unknown
+// CHECK: steps<5>:[[# @LINE-9]]:5 st 4 unknown
 
 // TEXT: host-parameter-calls.cu:[[# @LINE+1]]:44: note: kernel parameter 'n' taken as 3 ('3' is what every call of 'runSame' in this file passes for 'count'): the launch at
 static void runSame(float *d, int count) { steps<1><<<1, 64>>>(d, count); }

@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --remarks %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --explain %s 2>&1 | %FileCheck %s --check-prefix=EXPLAIN
 // Several kernel parameters in the lane coefficients: for each pair of lanes
 // the words differ by a linear form in the parameters, so "some two lanes hit

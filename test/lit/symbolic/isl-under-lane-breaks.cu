@@ -1,5 +1,5 @@
 // RUN: %cbl --block-dim=32 --format=json %s | %FileCheck %s
-// RUN: %cbl --block-dim=32 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
+// RUN: %cbl --remarks --block-dim=32 %s 2>&1 | %FileCheck %s --check-prefix=TEXT
 // A row of d words per lane (Qi[tx * d + x], flash attention's tiles) with d
 // a parameter: isl decides for which d two lanes meet in one bank. Inside a
 // loop that lanes leave at different iterations (the break on i * Br + tx),

@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=remark:
+// RUN: %cbl --remarks %s 2>&1 | %FileCheck %s --implicit-check-not=remark:
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
 // A loop that runs on constants alone (its counters start at constants, and
 // its condition and updates read only its counters) leaves them at values

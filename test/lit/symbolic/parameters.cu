@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --explain --remarks %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
 // A conflict that depends on a kernel parameter is decided for every value:
 // the address is affine in the parameter, so once it exceeds the spread of

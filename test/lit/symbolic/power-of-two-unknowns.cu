@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
 // A run-time value that meets the thread index non-linearly has few values
 // worth asking about when its use pins them down:

@@ -19,9 +19,11 @@ __global__ void interleaved(int *g) {
     __syncthreads();
   }
 }
-// CHECK: reductions.cu:[[# @LINE-4]]:7: warning: up to 8-way bank conflict reading 'sdata': 8 lanes of warp 0 read 8 distinct words of bank 0 at s=4 (8 wavefronts, ideal 1) (2-way at s=1, 4-way at s=2, 8-way at s=4, 8-way at s=8 (16 lanes active), 8-way at s=16 (8 lanes active), 4-way at s=32 (4 lanes active), 2-way at s=64 (2 lanes active), conflict-free at s=128 (1 lane active))
-// CHECK: note: also writing: up to 8-way (8 wavefronts, ideal 1)
-// CHECK: reductions.cu:[[# @LINE-6]]:23: warning: up to 8-way bank conflict reading 'sdata': 8 lanes of warp 0 read 8 distinct words of bank 4 at s=4
+// CHECK: reductions.cu:[[# @LINE-4]]:7: warning: up to 8-way bank conflict reading 'sdata': 8 lanes of warp 0 read 8 distinct words of bank 0 at s=4 (8 wavefronts, ideal 1) [cuda-shared-bank-conflict]
+// EXPLAIN: reductions.cu:[[# @LINE-5]]:7: warning: up to 8-way bank conflict reading 'sdata'
+// EXPLAIN: note: per case: 2-way at s=1, 4-way at s=2, 8-way at s=4, 8-way at s=8 (16 lanes active), 8-way at s=16 (8 lanes active), 4-way at s=32 (4 lanes active), 2-way at s=64 (2 lanes active), conflict-free at s=128 (1 lane active){{$}}
+// EXPLAIN: note: also writing: up to 8-way (8 wavefronts, ideal 1)
+// CHECK: reductions.cu:[[# @LINE-8]]:23: warning: up to 8-way bank conflict reading 'sdata': 8 lanes of warp 0 read 8 distinct words of bank 4 at s=4
 // JSON: "cases": [
 // JSON-NEXT: {
 // JSON-NEXT: "active_lanes": 32,

@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
 // After an atomic retry loop (it goes round again depending on what an
 // atomic returned) the lanes of a warp leave at different times and, measured

@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %cbl --remarks --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --explain %s 2>&1 | %FileCheck %s --check-prefix=EXPLAIN
 
 // An XOR swizzle of the column is conflict-free for the column read; its

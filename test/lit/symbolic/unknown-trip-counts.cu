@@ -1,4 +1,4 @@
-// RUN: %cbl %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %cbl --remarks --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning: --implicit-check-not='remark: possible'
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
 // Loops whose trip count is a runtime value, and products of runtime values.
 // - A block-stride loop (i = threadIdx.x; i < n; i += blockDim.x): in
@@ -74,7 +74,8 @@ __global__ void scanUnknownLength(unsigned n) {
     offset <<= 1;
   }
 }
-// CHECK: unknown-trip-counts.cu:72:7: warning: up to 8-way bank conflict reading 's': {{.*}} (2-way at offset=1, 4-way at offset=2, 8-way at offset=4, 8-way at offset=8 (16 lanes active), 8-way at offset=16 (8 lanes active), 4-way at offset=32 (4 lanes active), 2-way at offset=64 (2 lanes active), conflict-free at offset=128 (1 lane active))
+// CHECK: unknown-trip-counts.cu:72:7: warning: up to 8-way bank conflict reading 's':
+// CHECK: note: per case: 2-way at offset=1, 4-way at offset=2, 8-way at offset=4, 8-way at offset=8 (16 lanes active), 8-way at offset=16 (8 lanes active), 4-way at offset=32 (4 lanes active), 2-way at offset=64 (2 lanes active), conflict-free at offset=128 (1 lane active){{$}}
 // CHECK: note: which loop iterations run depends on 'n'; the cost shown is the worst over every iteration that may run (lanes that would access outside 's' in an iteration are assumed not to run it)
 // CHECK: note: the cost of the warps whose lanes all pass the conditions on 'd before its update'
 // CHECK: note: also writing: up to 8-way

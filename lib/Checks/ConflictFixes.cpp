@@ -1,0 +1,174 @@
+//===- ConflictFixes.cpp - The fixes a bank-conflict finding offers --------===//
+//
+// BankConflictCheck's fix notes: a padding of the innermost dimension (2-D
+// and 3-D static arrays), an XOR swizzle of the rows as a note, and for a
+// 1-D or extern array an index rewrite, each only once FixSearch verified
+// it; as fix-its when they are source edits.
+//
+//===----------------------------------------------------------------------===//
+#include "BankConflictCheck.h"
+#include "IndexRewrite.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace cbl {
+
+namespace {
+
+/// "[32]" for float t[32][33]: every extent but the innermost.
+std::string outerDims(const SharedArray &A) {
+  std::string S;
+  for (size_t I = 0; I + 1 < A.Dims.size(); ++I)
+    S += "[" + std::to_string(A.Dims[I]) + "]";
+  return S;
+}
+
+/// "an XOR swizzle of the 16-byte chunks of 'tile' by the row, element
+/// [r][c] stored at [r][((c / 8) ^ (r % 8)) * 8 + c % 8] in every access,
+/// makes every access to 'tile' conflict-free (verified ...)". Not a
+/// fix-it: the index of every access changes, not one place.
+std::string swizzleNote(const SharedArray &Arr, unsigned Chunk) {
+  unsigned PerChunk = Chunk / Arr.ElementSize, Rows = 128 / Chunk;
+  std::string Col = PerChunk == 1 ? fmt::format("c ^ (r % {})", Rows)
+                                  : fmt::format("((c / {0}) ^ (r % {1})) * {0} + c % {0}", PerChunk,
+                                                Rows);
+  return fmt::format("an XOR swizzle of the {}-byte chunks of '{}' by the row, element [r][c] "
+                     "stored at [r][{}] in every access, makes every access to '{}' conflict-free "
+                     "(verified for every instantiation and the block shapes considered)",
+                     Chunk, Arr.Name, Col, Arr.Name);
+}
+
+} // namespace
+
+void BankConflictCheck::fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes,
+                                 const Evaluated &E) {
+  const SharedAccess &A = *E.Access;
+  const SharedArray &Arr = Ctx.Model.Arrays[A.ArrayId];
+  if (Ctx.outOfTime()) {
+    F.Notes.push_back({Arr.Decl,
+                       fmt::format("no fix was searched for: the file's time limit "
+                                   "(--timeout={}) ran out",
+                                   Ctx.Budget->Limit),
+                       {}});
+    return;
+  }
+  if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
+    if (unsigned Pad = Fixes.padding(E)) {
+      FixIt Fix{*Arr.InnermostExtent, Arr.InnermostExtentText + " + " + std::to_string(Pad)};
+      // In a template the outer extents differ between instantiations.
+      size_t Instances = sameDeclaration(Ctx.Model.Arrays, A.ArrayId).size();
+      std::string Outer = Instances > 1 ? "[...]" : outerDims(Arr);
+      std::string Verified =
+          Instances > 1 ? fmt::format("verified in each of its {} instantiations", Instances)
+                        : "verified";
+      F.Notes.push_back({Arr.Decl,
+                         fmt::format("fix-it: pad '{}' to '{}{}[{} + {}]' ({} for the block "
+                                     "shapes considered: this access conflict-free, no access to "
+                                     "'{}' worse)",
+                                     Arr.Name, Arr.Name, Outer, Arr.InnermostExtentText, Pad,
+                                     Verified, Arr.Name),
+                         {Fix},
+                         NoteRole::Fix});
+      F.Fixes.push_back(Fix);
+    } else {
+      F.Notes.push_back({Arr.Decl,
+                         fmt::format("no padding of the innermost dimension of '{}' up to 32 "
+                                     "elements removes this conflict without making another access "
+                                     "worse; consider an XOR swizzle of the column index",
+                                     Arr.Name),
+                         {}});
+    }
+    if (unsigned Chunk = Fixes.swizzle(A.ArrayId))
+      F.Notes.push_back({Arr.Decl, swizzleNote(Arr, Chunk), {}});
+  } else if (Arr.Dims.size() == 1) {
+    rewriteNotes(F, Ctx, Fixes, E);
+  }
+}
+
+void BankConflictCheck::rewriteNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes,
+                                     const Evaluated &E) {
+  const SharedAccess &A = *E.Access;
+  const SharedArray &Arr = Ctx.Model.Arrays[A.ArrayId];
+  std::optional<FixSearch::Rewrite> R = Fixes.rewrite(E);
+  if (!R) {
+    F.Notes.push_back({Arr.Decl,
+                       fmt::format("no skew or XOR swizzle of the index of '{}' was verified to "
+                                   "make this access better and no access worse",
+                                   Arr.Name),
+                       {}});
+    return;
+  }
+  // The subscript of every access of the declaration, each once; the first
+  // that cannot be rewritten stops the fix-it.
+  std::vector<FixIt> Edits;
+  std::string Blocker, Shown;
+  std::set<std::pair<std::string, unsigned>> Seen;
+  auto Take = [&](const SourcePos &Where, const std::string &Spelling, bool InHelper) {
+    std::string Why = "it is in a helper, reached through a pointer";
+    std::optional<Subscript> S =
+        InHelper ? std::nullopt : subscriptOf(Where, Spelling, Arr, Why);
+    if (!S) {
+      if (Blocker.empty())
+        Blocker = fmt::format("the access at {}:{}:{} ('{}') cannot be rewritten: {}", Where.File,
+                              Where.Line, Where.Column, Spelling, Why);
+      return;
+    }
+    std::string New = rewrittenIndex(S->Text, Arr.ElementSize, R->How);
+    if (Where.Offset == A.Where.Offset && Where.File == A.Where.File)
+      Shown = fmt::format("'{}[{}]' -> '{}[{}]'", Arr.Name, S->Text, Arr.Name, New);
+    if (Seen.insert({Where.File, S->Span.Begin.Offset}).second && New != S->Text)
+      Edits.push_back({S->Span, New});
+  };
+  for (const EvaluatedAccess *Other : Fixes.accessesOf(A.ArrayId)) {
+    const SharedAccess &O = *Other->Access;
+    Take(O.Where, O.Spelling, !O.CallChain.empty());
+    for (const auto &[Where, Text] : O.MergedWith)
+      if (!llvm::StringRef(Text).ends_with("(unrolled by the compiler)")) // iterations: one subscript
+        Take(Where, Text, !O.CallChain.empty());
+  }
+  size_t Accesses = Seen.size();
+  std::string Grown;
+  if (R->How.How == IndexRewrite::Kind::Skew) {
+    if (!Arr.InnermostExtent) {
+      if (Blocker.empty())
+        Blocker = "the extent of '" + Arr.Name + "' is not written in plain source";
+    } else {
+      std::string Extent = rewrittenIndex(Arr.InnermostExtentText, Arr.ElementSize, R->How);
+      Grown = fmt::format(", '{}[{}]' -> '{}[{}]'", Arr.Name, Arr.InnermostExtentText, Arr.Name,
+                          Extent);
+      Edits.push_back({*Arr.InnermostExtent, Extent});
+    }
+  }
+  size_t Instances = sameDeclaration(Ctx.Model.Arrays, A.ArrayId).size();
+  std::string Effect =
+      R->Wavefronts <= R->Ideal
+          ? "this access conflict-free"
+          : fmt::format("this access {} wavefronts instead of {}", R->Wavefronts, E.Verdict.Cost.Wavefronts);
+  std::string Verified = fmt::format(
+      "verified{} for the block shapes considered: {}, no access to '{}' worse{}",
+      Instances > 1 ? fmt::format(" in each of its {} instantiations", Instances) : "", Effect,
+      Arr.Name,
+      Arr.IsExtern && R->How.How == IndexRewrite::Kind::Xor
+          ? "; the buffer must hold whole 128-byte segments"
+          : "");
+  if (!Blocker.empty()) {
+    F.Notes.push_back({Arr.Decl,
+                       fmt::format("no fix-it: {} ({}), but {}", describeRewrite(Arr, R->How),
+                                   Verified, Blocker),
+                       {},
+                       NoteRole::Fix});
+    return;
+  }
+  F.Notes.push_back({Arr.Decl,
+                     fmt::format("fix-it: {}: {} in its {} access{}{} ({})",
+                                 describeRewrite(Arr, R->How), Shown, Accesses,
+                                 Accesses == 1 ? "" : "es", Grown, Verified),
+                     Edits, NoteRole::Fix});
+  F.Fixes.insert(F.Fixes.end(), Edits.begin(), Edits.end());
+}
+
+} // namespace cbl

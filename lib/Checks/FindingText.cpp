@@ -1,0 +1,64 @@
+//===- FindingText.cpp - Wording shared by the checks' findings ------------===//
+#include "FindingText.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace cbl {
+
+std::string listNumbers(const std::vector<unsigned> &Ns) {
+  std::vector<std::pair<unsigned, unsigned>> Runs;
+  for (unsigned N : Ns)
+    if (!Runs.empty() && Runs.back().second + 1 == N)
+      Runs.back().second = N;
+    else
+      Runs.push_back({N, N});
+  std::string S;
+  if (Runs.size() <= 4) {
+    for (size_t I = 0; I < Runs.size(); ++I)
+      S += (I ? ", " : "") + (Runs[I].first == Runs[I].second
+                                  ? std::to_string(Runs[I].first)
+                                  : fmt::format("{}-{}", Runs[I].first, Runs[I].second));
+    return S;
+  }
+  for (size_t I = 0; I < Ns.size() && I < 6; ++I)
+    S += (I ? ", " : "") + std::to_string(Ns[I]);
+  return S + fmt::format(", ... ({} in all)", Ns.size());
+}
+
+std::string lanesText(uint32_t Mask) {
+  std::vector<unsigned> Ls;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Mask >> L & 1)
+      Ls.push_back(L);
+  return (Ls.size() == 1 ? "lane " : "lanes ") + listNumbers(Ls);
+}
+
+
+std::string inferredShape(const BlockShape &S) {
+  switch (S.From) {
+  case BlockShape::Source::CommandLine:
+  case BlockShape::Source::Config:
+  case BlockShape::Source::Annotation:
+    return "";
+  case BlockShape::Source::Launch:
+  case BlockShape::Source::LaunchBounds:
+    return describeBlockShape(S);
+  case BlockShape::Source::Assumed:
+    break;
+  }
+  if (S.known())
+    return describeBlockShape(S);
+  return "block shape not known: a 1-D block of 32 to 1024 threads assumed; --block-dim pins it";
+}
+
+void addToKeyNote(Finding &F, const std::string &What) {
+  if (What.empty())
+    return;
+  auto Key = std::find_if(F.Notes.begin(), F.Notes.end(),
+                          [](const FindingNote &N) { return N.Role == NoteRole::Key; });
+  (Key == F.Notes.end() ? F.Message : Key->Message) += " (" + What + ")";
+}
+
+} // namespace cbl

@@ -1,0 +1,38 @@
+//===- FindingText.h - Wording shared by the checks' findings --------------===//
+//
+// Lanes and numbers as findings list them, the block shape as a finding's
+// one line states it, and the note that explains a finding (its Key note,
+// shown by default; the others are under --explain). Private to lib/Checks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_BANK_LINT_LIB_CHECKS_FINDINGTEXT_H
+#define CUDA_BANK_LINT_LIB_CHECKS_FINDINGTEXT_H
+
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+#include "cuda-bank-lint/Report/Finding.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cbl {
+
+/// "0-7, 16-23" (up to four runs), else "0, 2, 4, 6, 8, 10, ... (16 in all)".
+std::string listNumbers(const std::vector<unsigned> &Ns);
+
+/// "lane 5", "lanes 16-31": the lanes set in Mask.
+std::string lanesText(uint32_t Mask);
+
+/// The block shape as a finding's one line states it when the tool inferred
+/// or assumed it ("block 32x8x1 from the launch at k.cu:36:3", "block shape
+/// not known: ..."); empty when the user gave it (--block-dim, the
+/// configuration, an annotation), where it is no news.
+std::string inferredShape(const BlockShape &S);
+
+/// Appends " (What)" to the finding's key note (to its message when it has
+/// none); nothing when What is empty.
+void addToKeyNote(Finding &F, const std::string &What);
+
+} // namespace cbl
+
+#endif
