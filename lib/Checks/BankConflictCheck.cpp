@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <numeric>
@@ -397,6 +398,50 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
   return F;
 }
 
+/// The record of an expected cost on random data.
+RandomDataRecord randomDataRecord(const RandomDataCost &C) {
+  return {C.Wavefronts, C.Ideal, C.Worst.Wavefronts, C.Worst.Ideal, C.WorstReachable,
+          C.Samples, unsigned(__builtin_popcount(C.Lanes)), C.Values};
+}
+
+/// A remark for a data-dependent access whose random values can make bank
+/// conflicts: what to expect on random data and how bad it can get. Never a
+/// warning: the run's data decides.
+std::optional<Finding> randomDataRemark(const EvaluatedAccess &E, const std::string &Array,
+                                        const std::string &Check) {
+  const AccessVerdict &V = E.Verdict;
+  if (V.Status != VerdictStatus::DataDependent || !V.Random ||
+      V.Random->Worst.Wavefronts <= V.Random->Worst.Ideal)
+    return std::nullopt;
+  const RandomDataCost &R = *V.Random;
+  const SharedAccess &A = *E.Access;
+  std::vector<std::string> Quoted;
+  for (const std::string &N : R.Values)
+    Quoted.push_back("'" + N + "'");
+  Finding F;
+  F.Check = Check;
+  F.Level = Severity::Remark;
+  F.Where = A.Where;
+  if (A.Length)
+    F.Ranges.push_back({A.Where, A.Length});
+  F.Message = fmt::format(
+      "data-dependent cost {} '{}': on random values of {} the {} lanes of a warp expect {:.1f} "
+      "wavefronts per request (ideal {:.3g}), {}",
+      doing(A), Array, fmt::join(Quoted, ", "), __builtin_popcount(R.Lanes), R.Wavefronts, R.Ideal,
+      R.WorstReachable
+          ? fmt::format("up to {} when the values collide in one bank", R.Worst.Wavefronts)
+          : fmt::format("{} in the costliest of the {} warps drawn", R.Worst.Wavefronts, R.Samples));
+  F.Kind = "data-dependent cost";
+  F.Summary = fmt::format("~{:.1f} wavefronts on random data", R.Wavefronts);
+  F.Notes.push_back({A.Where,
+                     fmt::format("each lane's value drawn independently and uniformly from the values "
+                                 "that keep its address inside '{}' ({} random warps, seeded); "
+                                 "sorted or clustered data costs less or more",
+                                 Array, R.Samples),
+                     {}, NoteRole::Key});
+  return F;
+}
+
 void BankConflictCheck::run(CheckContext &Ctx) {
   const auto &Arrays = Ctx.Model.Arrays;
   std::vector<Evaluated> All;
@@ -491,6 +536,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.BoundaryBy = V.BoundaryBy;
     R.Boundary = V.Boundary;
     R.NeverExecuted = V.NeverExecuted;
+    if (V.Random)
+      R.Random = randomDataRecord(*V.Random);
     if (Ctx.Options.Explain && V.Status != VerdictStatus::Unknown &&
         V.Status != VerdictStatus::DataDependent && !V.NeverExecuted)
       for (unsigned L = 0; L < WarpSize; ++L) {
@@ -509,6 +556,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     if (Warn[I]) {
       FunctionInProgress Marked(*E.Fn);
       Ctx.Out.Findings.push_back(diagnose(Ctx, Fixes, E));
+    } else if (auto F = randomDataRemark(E, Arrays[A.ArrayId].Name, Name)) {
+      Ctx.Out.Findings.push_back(std::move(*F));
     }
   }
 }

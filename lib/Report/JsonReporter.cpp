@@ -1,4 +1,5 @@
 //===- JsonReporter.cpp - The stable JSON document (docs/json-schema.md) ---===//
+#include <cmath>
 #include "cuda-bank-lint/Report/Reporters.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -114,6 +115,21 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["worst_warp"] = A.WorstWarp;
     O["active_mask"] = llvm::formatv("{0:x8}", A.ActiveMask).str();
     O["never_executed"] = A.NeverExecuted;
+    if (A.Random) {
+      const RandomDataRecord &R = *A.Random;
+      llvm::json::Array Values;
+      for (const std::string &V : R.Values)
+        Values.push_back(V);
+      O["random_data"] = llvm::json::Object{
+          {"expected_wavefronts", std::round(R.Wavefronts * 1000) / 1000},
+          {"expected_ideal", std::round(R.Ideal * 1000) / 1000},
+          {"worst_wavefronts", R.WorstWavefronts},
+          {"worst_ideal", R.WorstIdeal},
+          {"worst_reachable", R.WorstReachable},
+          {"samples", R.Samples},
+          {"lanes", R.Lanes},
+          {"values", std::move(Values)}};
+    }
     O["block_wavefronts"] = int64_t(A.BlockWavefronts);
     O["block_ideal"] = int64_t(A.BlockIdeal);
     O["block_iterations"] = int64_t(A.BlockIterations);

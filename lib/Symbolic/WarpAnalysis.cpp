@@ -695,6 +695,8 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
                             const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
                             BankArch Arch, LayoutChange Change) {
   AccessVerdict V = analyseConverged(Access, Loops, Arrays, Shape, Arch, Change);
+  if (V.Status == VerdictStatus::DataDependent && Change.Array < 0)
+    V.Random = warp::randomDataCost(Access, Loops, Arrays, Shape, Arch);
   // Lanes that run it apart take several instructions of fewer lanes each:
   // none costs more than the whole warp's, which is what is shown.
   if (!Access.MaySplit.empty() && V.Status == VerdictStatus::Exact) {

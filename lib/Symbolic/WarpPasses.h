@@ -109,6 +109,17 @@ struct Context {
   }
 };
 
+/// Bytes of storage of a sized array with its innermost dimension padded
+/// by Padding elements (0: an unsized extern array).
+uint64_t storageBytes(const SharedArray &A, unsigned Padding);
+
+/// The expected cost of a data-dependent access on random data
+/// (RandomData.cpp); std::nullopt when its address is not a function of the
+/// loaded values the engine can compute.
+std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                             const std::vector<SharedArray> &Arrays,
+                                             const EvalShape &Shape, BankArch Arch);
+
 /// The situation of lane L of warp W (false: no such thread).
 bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env);
 

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,15 @@ struct LaneRow {
 };
 
 /// One enumerated loop iteration of an access.
+/// A data-dependent access's expected cost on random data (RandomDataCost).
+struct RandomDataRecord {
+  double Wavefronts = 0, Ideal = 0;     ///< expected per warp request
+  unsigned WorstWavefronts = 0, WorstIdeal = 0;
+  bool WorstReachable = false;          ///< false: the costliest warp drawn
+  unsigned Samples = 0, Lanes = 0;
+  std::vector<std::string> Values;      ///< the loaded values the address uses
+};
+
 struct AccessCase {
   std::string Label;
   unsigned Degree = 0, Wavefronts = 0, Ideal = 0, ActiveLanes = 0;
@@ -134,6 +144,7 @@ struct AccessRecord {
   std::vector<std::string> BoundaryBy;
   std::string Boundary;
   bool NeverExecuted = false;
+  std::optional<RandomDataRecord> Random; ///< status data-dependent only
   std::vector<LaneRow> Lanes; ///< worst warp, only with --explain
   /// The worst warp's words by bank and wavefront (bankGrid), with Lanes
   /// (--explain, --html, the language server); empty when no lane runs it.

@@ -44,6 +44,7 @@
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,23 @@ struct BlockSums {
   }
 };
 
+/// What a data-dependent access costs on random data: each lane's loaded
+/// value independent and uniform over the values the program allows (all
+/// 32-bit values when the index masks or reduces them, else those that keep
+/// the address inside the array), averaged over Samples warps of a seeded
+/// generator (Symbolic/RandomData.cpp).
+struct RandomDataCost {
+  double Wavefronts = 0, Ideal = 0; ///< expected per warp request
+  BankCost Worst;                   ///< when the values collide in one bank
+  /// Worst is a warp the values can make (every lane's address comes from
+  /// the values alone); false: the costliest of the warps drawn.
+  bool WorstReachable = false;
+  unsigned Samples = 0;
+  uint32_t Lanes = 0;               ///< the lanes of warp 0 that run it
+  std::vector<std::string> Values;  ///< the loaded values, as written ("in[t]")
+  uint64_t LowestByte = 0, HighestByte = 0; ///< the addresses drawn
+};
+
 struct AccessVerdict {
   VerdictStatus Status = VerdictStatus::Unknown;
   std::string Reason;               ///< why not exact
@@ -114,6 +132,9 @@ struct AccessVerdict {
   /// executions that covers, 0 when a loop's trip count is unknown.
   BlockSums Block;
   uint64_t BlockIterations = 1;
+  /// Status DataDependent: the expected cost on random data, when the
+  /// address is a computable function of the loaded values.
+  std::optional<RandomDataCost> Random;
 };
 
 /// The worst warp's instruction as the bank model sees it (the access's
