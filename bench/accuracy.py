@@ -336,6 +336,8 @@ def row_verdicts(matched):
         st = {a["status"] for a in m.recs}
         if st != {"exact"}:
             bad = [a for a in m.recs if a["status"] != "exact"]
+            if all(a["status"] == "exact" or a.get("per_execution") for a in m.recs):
+                return meas_conf, "per-execution", "%s: %s" % (bad[0]["status"], bad[0]["reason"])
             return meas_conf, "inexact", "%s: %s" % (bad[0]["status"], bad[0]["reason"])
         return meas_conf, "exact", ""
 
@@ -451,6 +453,20 @@ def report_ratio(rows_v):
     print("exact agreement: %d/%d = %s   within 2%%: %d/%d = %s" % (
         eq, len(comparable), pct(eq, len(comparable)), close, len(comparable),
         pct(close, len(comparable))))
+    # Exact per execution: every iteration that may run costs the same, only
+    # how many run is unknown (a loop bound that is a kernel argument): the
+    # ratio of the block sums is the ratio of each execution.
+    per_exec = [x for x in rows_v if x.state == "per-execution" and x[6] > 0 and x[0].row["ideal"] > 0]
+    pe_eq = sum(1 for x in per_exec if fractions.Fraction(x[5], x[6]) ==
+                fractions.Fraction(x[0].row["wavefronts"], x[0].row["ideal"]))
+    print("exact per execution (execution count unknown): agreement %d/%d = %s" % (
+        pe_eq, len(per_exec), pct(pe_eq, len(per_exec))))
+    for x in per_exec:
+        if fractions.Fraction(x[5], x[6]) != fractions.Fraction(x[0].row["wavefronts"], x[0].row["ideal"]):
+            r = x[0].row
+            print("  differs: %s:%d %s %s: measured %d/%d, tool %d/%d" % (
+                r["path"], r["line"], normalise_function(r["function"]), r["op"], r["wavefronts"],
+                r["ideal"], x[5], x[6]))
     zero_exec = [x for x in exact_rows if x[6] == 0]
     if zero_exec:
         print("exact rows whose tool block_ideal is 0 (tool says never executed, yet measured): %d"
@@ -498,8 +514,9 @@ def report_coverage(rows_v, by_line, lexact, all_records):
                     "compiler merged adjacent accesses" if wider else "compiler split it")] += 1
             else:
                 causes[x[3]] += 1
-        elif x[2] == "inexact":
-            causes["%s (%s)" % (x[3].split(":")[0], reason_class(x[3].split(":", 1)[1].strip()))] += 1
+        elif x[2] in ("inexact", "per-execution"):
+            causes["%s%s (%s)" % (x[3].split(":")[0], ", exact per execution" if x[2] == "per-execution" else "",
+                                  reason_class(x[3].split(":", 1)[1].strip()))] += 1
     print("rows not analysed exactly, by cause:")
     for c, k in causes.most_common():
         print("  %4d  %s" % (k, c))

@@ -294,7 +294,8 @@ FindingNote keyNote(const EvaluatedAccess &E, const SharedArray &Arr, const std:
                      V.Cost.WorstBank, wordsText(Lanes));
   }
   if (V.Status == VerdictStatus::Bound && V.Condition.empty())
-    M += "; an upper bound (--explain says why)";
+    M += V.PerExecution ? "; exact per execution, how many run is not known (--explain says why)"
+                        : "; an upper bound (--explain says why)";
   return {At, M, {}, NoteRole::Key};
 }
 
@@ -538,6 +539,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.NeverExecuted = V.NeverExecuted;
     if (V.Random)
       R.Random = randomDataRecord(*V.Random);
+    R.PerExecution = V.PerExecution;
     if (Ctx.Options.Explain && V.Status != VerdictStatus::Unknown &&
         V.Status != VerdictStatus::DataDependent && !V.NeverExecuted)
       for (unsigned L = 0; L < WarpSize; ++L) {

@@ -115,6 +115,8 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     O["worst_warp"] = A.WorstWarp;
     O["active_mask"] = llvm::formatv("{0:x8}", A.ActiveMask).str();
     O["never_executed"] = A.NeverExecuted;
+    if (A.Status == VerdictStatus::Bound)
+      O["per_execution"] = A.PerExecution;
     if (A.Random) {
       const RandomDataRecord &R = *A.Random;
       llvm::json::Array Values;

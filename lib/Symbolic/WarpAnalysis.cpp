@@ -483,9 +483,19 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
   V.Boundary = boundaryNote(C.ThresholdBy);
   V.NeverExecuted = !Col.Any;
   V.RepeatedIterations = C.RepeatedIterations;
-  if (Status == VerdictStatus::Bound && C.LoopBoundBy.size() == C.BoundBy.size())
+  if (Status == VerdictStatus::Bound && C.LoopBoundBy.size() == C.BoundBy.size()) {
+    // The loop's condition is the same in every lane (a bound on a thread's
+    // counter is not taken as unknown): iterations run by whole warps, and
+    // the enumeration ran every state the counters reach.
+    V.PerExecution = C.DataGuards.empty() && !C.Pruned &&
+                     std::all_of(V.Cases.begin(), V.Cases.end(), [&](const VerdictCase &K) {
+                       return K.Cost.Wavefronts == V.Cost.Wavefronts && K.Cost.Ideal == V.Cost.Ideal;
+                     });
     V.Reason = "which loop iterations run depends on " + quotedList(C.LoopBoundBy) +
-               "; the cost shown is the worst over every iteration that may run";
+               (V.PerExecution ? "; every iteration that may run costs the same: the cost shown is "
+                                 "exact per execution, how many executions is not known"
+                               : "; the cost shown is the worst over every iteration that may run");
+  }
   else if (Status == VerdictStatus::Bound)
     V.Reason = boundByReason(C.BoundBy);
   if (Status == VerdictStatus::Bound && whicheverLanesRun(C, V)) {

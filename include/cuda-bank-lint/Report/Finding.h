@@ -145,6 +145,7 @@ struct AccessRecord {
   std::string Boundary;
   bool NeverExecuted = false;
   std::optional<RandomDataRecord> Random; ///< status data-dependent only
+  bool PerExecution = false; ///< status bound: exact per execution, their number unknown
   std::vector<LaneRow> Lanes; ///< worst warp, only with --explain
   /// The worst warp's words by bank and wavefront (bankGrid), with Lanes
   /// (--explain, --html, the language server); empty when no lane runs it.

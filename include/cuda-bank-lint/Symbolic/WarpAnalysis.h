@@ -132,6 +132,11 @@ struct AccessVerdict {
   /// executions that covers, 0 when a loop's trip count is unknown.
   BlockSums Block;
   uint64_t BlockIterations = 1;
+  /// Status Bound only because which iterations of a loop run is not known
+  /// (its bound is a kernel argument), and every iteration that may run
+  /// costs the same: the cost of each execution is exact, their number is
+  /// not (Cost and the ratio of the block sums hold per execution).
+  bool PerExecution = false;
   /// Status DataDependent: the expected cost on random data, when the
   /// address is a computable function of the loaded values.
   std::optional<RandomDataCost> Random;
