@@ -443,6 +443,8 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
   Uniform.ParamsUniform = true;
   for (const FunctionModel &F : Ctx.Model.Functions)
     for (const BarrierSite &B : F.Barriers) {
+      if (F.CalledByKernel)
+        break; // judged inside the kernels that run it, with their arguments
       if (Ctx.outOfTime()) {
         ++Ctx.Budget->Unanalysed;
         continue;

@@ -208,6 +208,10 @@ struct FunctionModel {
   std::string Name;         ///< with template arguments, e.g. "reduce<int, 256>"
   SourcePos Where;
   bool IsKernel = false;
+  /// A device function that a kernel of this translation unit calls
+  /// (directly or not): its barriers are judged inside that kernel, where
+  /// the call is inlined with the actual arguments, not on their own.
+  bool CalledByKernel = false;
   /// The block shape the analysis uses: set by the driver's one resolver
   /// (Driver/ShapeResolver.h) from the options and the evidence below.
   BlockShape Shape;
