@@ -12,9 +12,17 @@ using Class = BarrierClass;
 using Situation = BarrierSituation;
 using Outcome = BarrierOutcome;
 
-/// Whether threads may disagree on G: its condition reads per-thread values
-/// and the front end did not find every thread of the block takes it alike.
-bool guardVaries(const Guard &G) { return !G.BlockUniform && isThreadVarying(G.Cond); }
+using Dim3 = std::array<unsigned, 3>;
+
+/// Whether the lanes of each warp are threadIdx.x % 32 at block shape D.
+bool laneRows(const Dim3 &D) { return D[0] % WarpSize == 0 || D[1] * D[2] == 1; }
+
+/// Whether threads may disagree on G at block shape D: its condition reads
+/// per-thread values and the front end did not find every thread of the
+/// block takes it alike (at that shape).
+bool guardVaries(const Guard &G, const Dim3 &D) {
+  return (!G.BlockUniform || (G.IfLaneRows && !laneRows(D))) && isThreadVarying(G.Cond);
+}
 
 /// Every thread of situation S through the guards.
 Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
@@ -23,7 +31,7 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
   O.S = S;
   std::vector<bool> Varies;
   for (const Guard &G : Guards)
-    Varies.push_back(guardVaries(G));
+    Varies.push_back(guardVaries(G, S.Dim));
   unsigned Threads = S.threads(), Warps = (Threads + WarpSize - 1) / WarpSize;
   O.Reach.assign(Warps, 0);
   O.Skip.assign(Warps, 0);
@@ -142,9 +150,6 @@ std::vector<std::map<std::string, int64_t>> assignmentsFor(const std::vector<std
 }
 
 
-
-using Dim3 = std::array<unsigned, 3>;
-
 /// The simplest condition that holds at exactly the shapes of All for which
 /// Yes holds.
 ShapeCondition separating(const std::vector<Dim3> &All, const std::vector<bool> &Yes) {
@@ -199,8 +204,9 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
   Outcome Best;
   bool Varying = false;
   std::vector<std::string> Names;
+  const std::vector<Dim3> Shapes = shapesFor(Shape, Guards);
   for (const Guard &G : Guards) {
-    if (!guardVaries(G))
+    if (std::none_of(Shapes.begin(), Shapes.end(), [&](const Dim3 &D) { return guardVaries(G, D); }))
       continue;
     Varying = true;
     SymLeaves L = collectLeaves(G.Cond);
@@ -215,7 +221,6 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
   if (!Varying)
     return Best; // every guard is the same for all threads of the block
   uint64_t Budget = 4'000'000; // thread evaluations, so that no input hangs the tool
-  const std::vector<Dim3> Shapes = shapesFor(Shape, Guards);
   for (const auto &Values : assignmentsFor(Names)) {
     // Every shape with these values: the worst, and where it happens.
     std::vector<Outcome> Per;
