@@ -97,6 +97,28 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
   return O;
 }
 
+/// Block shapes to try when some extents are known (the others 0): the
+/// known ones with the usual sizes for the others (blockDim.y and .z only
+/// where the guards read them), at most 1024 threads.
+std::vector<std::array<unsigned, 3>> partlyKnown(const std::array<unsigned, 3> &Known, bool Y, bool Z) {
+  auto Sizes = [&](unsigned Axis, bool Read) -> std::vector<unsigned> {
+    if (Known[Axis])
+      return {Known[Axis]};
+    if (Axis == 0)
+      return {32, 64, 96, 128, 256, 512, 1024, 16, 8};
+    if (!Read)
+      return {1};
+    return {1, 2, 4, 8, 16, 32};
+  };
+  std::vector<std::array<unsigned, 3>> Out;
+  for (unsigned X : Sizes(0, true))
+    for (unsigned YS : Sizes(1, Y || Z))
+      for (unsigned ZS : Sizes(2, Z))
+        if (X * YS * ZS <= 1024)
+          Out.push_back({{X, YS, ZS}});
+  return Out;
+}
+
 /// Block shapes to try: the known one, else 1-D sizes (and 2-D/3-D ones when
 /// the guards read threadIdx.y/z), smallest first.
 std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const std::vector<Guard> &Gs) {
@@ -118,6 +140,8 @@ std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const st
   if (Z)
     for (std::array<unsigned, 3> D : {std::array<unsigned, 3>{{8, 8, 4}}, {{32, 2, 2}}, {{4, 4, 4}}})
       Out.push_back(D);
+  if (Shape.Dim[0] || Shape.Dim[1] || Shape.Dim[2])
+    return partlyKnown(Shape.Dim, Y, Z);
   return Out;
 }
 
@@ -248,29 +272,37 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
   return Best;
 }
 
-std::optional<std::pair<std::string, int64_t>>
+std::optional<GridWitness>
 gridBarrierWitness(const std::vector<Guard> &Guards, const BlockShape &Shape,
                    const std::vector<SharedArray> &Arrays) {
-  std::vector<std::string> Names;
+  std::vector<std::string> Names, Grid;
   for (const Guard &G : Guards)
-    for (const SymExpr *U : collectLeaves(G.Cond).Uniforms)
-      if (U->Name.rfind("blockIdx.", 0) == 0 &&
-          std::find(Names.begin(), Names.end(), U->Name) == Names.end())
-        Names.push_back(U->Name);
+    for (const SymExpr *U : collectLeaves(G.Cond).Uniforms) {
+      std::vector<std::string> *Into = U->Name.rfind("blockIdx.", 0) == 0  ? &Names
+                                       : U->Name.rfind("gridDim.", 0) == 0 ? &Grid
+                                                                           : nullptr;
+      if (Into && std::find(Into->begin(), Into->end(), U->Name) == Into->end())
+        Into->push_back(U->Name);
+    }
   if (Names.empty())
     return std::nullopt;
-  auto Reached = [&](int64_t V) {
-    Situation S;
-    S.Dim = shapesFor(Shape, Guards).front();
-    for (const auto &N : Names)
-      S.Values[N] = V;
-    Outcome O = evaluate(Guards, S, Arrays);
-    return std::any_of(O.Reach.begin(), O.Reach.end(), [](uint32_t M) { return M != 0; });
-  };
-  bool First = Reached(0);
-  for (int64_t V = 1; V < 8; ++V)
-    if (Reached(V) != First)
-      return std::make_pair(Names.front(), V);
+  // Grids of a few sizes when the guards read gridDim (blockIdx < gridDim.x / 2).
+  for (unsigned Size : Grid.empty() ? std::vector<unsigned>{8} : std::vector<unsigned>{8, 2, 64}) {
+    auto Reached = [&](int64_t V) {
+      Situation S;
+      S.Dim = shapesFor(Shape, Guards).front();
+      for (const auto &N : Names)
+        S.Values[N] = V;
+      for (const auto &N : Grid)
+        S.Values[N] = Size;
+      Outcome O = evaluate(Guards, S, Arrays);
+      return std::any_of(O.Reach.begin(), O.Reach.end(), [](uint32_t M) { return M != 0; });
+    };
+    bool First = Reached(0);
+    for (int64_t V = 1; V < std::min<int64_t>(8, Size); ++V)
+      if (Reached(V) != First)
+        return GridWitness{Names.front(), V, Grid.empty() ? 0 : Size};
+  }
   return std::nullopt;
 }
 
