@@ -115,6 +115,9 @@ void setAgreement(Guard &G, Agreement A);
 struct LaneFact {
   enum Kind { Uniform, Lane, Other } K = Other;
   bool Rows = false;
+  /// Lane: the lane-offset bits across which it is the same within a warp
+  /// (a butterfly step with offset 16 makes lanes l and l ^ 16 agree).
+  unsigned Span = 0;
 };
 
 /// A block barrier (__syncthreads and its variants, bar.sync 0): how the
@@ -221,6 +224,9 @@ private:
   LaneFact laneFact(const llvm::Value *V, unsigned Depth = 0);
   LaneFact laneFactOfCall(const llvm::CallBase &C, unsigned Depth);
   LaneFact laneFactOfPhi(const llvm::PHINode &P, unsigned Depth);
+  std::optional<LaneFact> butterflyStep(const llvm::Instruction &V, unsigned Depth);
+  std::string symmetricForm(const llvm::Value *V, const llvm::Value *S, const llvm::Value *X, bool Swap,
+                            unsigned Depth = 0);
   bool writeFreeBetweenBarriers(const llvm::Instruction &I);
   SymRef phiOf(const llvm::PHINode &P);
   SymRef gatedSelect(const llvm::PHINode &P, const std::function<SymRef(const llvm::Value *)> &ValueOf,

@@ -20,6 +20,8 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/PatternMatch.h"
 
+#include <fmt/format.h>
+
 using namespace llvm;
 
 namespace cbl {
@@ -39,12 +41,31 @@ Agreement agreementOf(const LaneFact &F) {
 
 /// The fact of a value computed from values with facts A and B.
 LaneFact join(LaneFact A, LaneFact B) {
-  return {A.K > B.K ? A.K : B.K, A.Rows || B.Rows};
+  return {A.K > B.K ? A.K : B.K, A.Rows || B.Rows, A.Span & B.Span};
 }
 
 bool isIntrinsic(const Value *V, Intrinsic::ID ID) {
   const auto *II = dyn_cast<IntrinsicInst>(V);
   return II && II->getIntrinsicID() == ID;
+}
+
+/// A full-warp butterfly shuffle (__shfl_xor_sync(0xffffffff, x, o) over
+/// the whole warp, o a power of two): its offset, else 0.
+unsigned butterflyOffset(const CallBase &C) {
+  const auto *Mask = C.arg_size() == 4 ? dyn_cast<ConstantInt>(C.getArgOperand(0)) : nullptr;
+  const auto *Off = C.arg_size() == 4 ? dyn_cast<ConstantInt>(C.getArgOperand(2)) : nullptr;
+  const auto *Width = C.arg_size() == 4 ? dyn_cast<ConstantInt>(C.getArgOperand(3)) : nullptr;
+  if (!Mask || !Mask->isAllOnesValue() || !Off || !Width || !Off->getValue().isPowerOf2() ||
+      Off->getValue().ugt(16))
+    return 0;
+  bool Intrinsic = isIntrinsic(&C, Intrinsic::nvvm_shfl_sync_bfly_i32) ||
+                   isIntrinsic(&C, Intrinsic::nvvm_shfl_sync_bfly_f32);
+  // The intrinsic's last operand is the clamp (31: the whole warp); the
+  // prelude's __shfl_xor_sync takes the width (32).
+  if (Intrinsic)
+    return Width->getZExtValue() == 31 ? unsigned(Off->getZExtValue()) : 0;
+  return calleeBaseName(C) == "__shfl_xor_sync" && Width->getZExtValue() == 32 ? unsigned(Off->getZExtValue())
+                                                                               : 0;
 }
 
 /// threadIdx.x % 32, or a function of it alone (an 'and' with a mask below
@@ -182,7 +203,7 @@ bool IRTranslator::writeFreeBetweenBarriers(const Instruction &I) {
 
 LaneFact IRTranslator::laneFact(const Value *V, unsigned Depth) {
   if (!A.UI.isDivergent(V))
-    return {LaneFact::Uniform, false};
+    return {LaneFact::Uniform, false, WarpSize - 1};
   if (Depth > 16)
     return {};
   if (const auto *C = dyn_cast<CallBase>(V))
@@ -202,16 +223,112 @@ LaneFact IRTranslator::laneFact(const Value *V, unsigned Depth) {
   }
   if (const auto *P = dyn_cast<PHINode>(I))
     return laneFactOfPhi(*P, Depth);
+  if (auto B = butterflyStep(*I, Depth))
+    return *B;
   if (!isa<CastInst>(I) && !isa<BinaryOperator>(I) && !isa<CmpInst>(I) && !isa<SelectInst>(I) &&
       !isa<FreezeInst>(I) && !isa<GetElementPtrInst>(I) && !isa<UnaryOperator>(I))
     return {};
-  LaneFact F{LaneFact::Uniform, false};
+  LaneFact F{LaneFact::Uniform, false, WarpSize - 1};
   for (const Value *Op : I->operands()) {
     F = join(F, laneFact(Op, Depth + 1));
     if (F.K == LaneFact::Other)
       return {};
   }
   return F;
+}
+
+/// A step of a butterfly reduction: V = f(shfl_xor(X, o), X) with f the
+/// same function of its two operands either way round (x & y, (x != 0) &&
+/// (y != 0), x + y, max(x, y)). Lanes l and l ^ o then hold the same value,
+/// and so do the lanes X already agreed across: after the offsets 16, 8, 4,
+/// 2, 1 every lane of the warp holds f over all 32 (any order, any
+/// commutative f: no associativity needed). Of a lane-indexed X, that is
+/// the same in every warp.
+std::optional<LaneFact> IRTranslator::butterflyStep(const Instruction &V, unsigned Depth) {
+  // The shuffle: an operand of V, else an operand of one of V's operands
+  // (a cast or a comparison around it); the first for which V is symmetric.
+  std::vector<const Value *> Near(V.op_begin(), V.op_end());
+  for (const Value *Op : V.operands())
+    if (const auto *I = dyn_cast<Instruction>(Op))
+      Near.insert(Near.end(), I->op_begin(), I->op_end());
+  const Value *X = nullptr;
+  unsigned Offset = 0;
+  for (const Value *N : Near) {
+    const auto *C = dyn_cast<CallBase>(N);
+    if (!C || !(Offset = butterflyOffset(*C)))
+      continue;
+    std::string Form = symmetricForm(&V, C, C->getArgOperand(1), false);
+    if (!Form.empty() && Form == symmetricForm(&V, C, C->getArgOperand(1), true)) {
+      X = C->getArgOperand(1);
+      break;
+    }
+  }
+  if (!X)
+    return std::nullopt;
+  LaneFact F = laneFact(X, Depth + 1);
+  if (F.K == LaneFact::Other)
+    return LaneFact{};
+  F.Span |= Offset;
+  if (F.K == LaneFact::Lane && F.Span == WarpSize - 1)
+    return LaneFact{LaneFact::Uniform, F.Rows, WarpSize - 1};
+  return F;
+}
+
+/// V as text over the shuffle S ("a") and its operand X ("b"), or the other
+/// way round (Swap), with the operands of commutative operations sorted:
+/// equal both ways when V is a symmetric function of S and X. Empty when V
+/// reads another thread-varying value or is not modelled.
+std::string IRTranslator::symmetricForm(const Value *V, const Value *S, const Value *X, bool Swap,
+                                        unsigned Depth) {
+  if (V == S || V == X)
+    return (V == S) != Swap ? "a" : "b";
+  // X = zext(c) of an i1 c (a previous step's `&&`): c is X != 0, written
+  // as the comparison is below (operands sorted).
+  if (const auto *Z = dyn_cast<ZExtInst>(X); Z && Z->getOperand(0) == V && V->getType()->isIntegerTy(1))
+    return std::string("(ne 0 ") + (Swap ? "a" : "b") + ")";
+  if (Depth > 12)
+    return "";
+  if (const auto *C = dyn_cast<ConstantInt>(V))
+    return C->getBitWidth() <= 64 ? std::to_string(C->getSExtValue()) : "";
+  if (!A.UI.isDivergent(V))
+    return fmt::format("u{}", static_cast<const void *>(V));
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return "";
+  using namespace llvm::PatternMatch;
+  const Value *P = nullptr, *Q = nullptr;
+  std::string Op;
+  bool Commutative = false;
+  if (match(I, m_LogicalAnd(m_Value(P), m_Value(Q))) || match(I, m_LogicalOr(m_Value(P), m_Value(Q)))) {
+    Op = match(I, m_LogicalAnd(m_Value(), m_Value())) ? "land" : "lor";
+    Commutative = true;
+  } else if (const auto *Cmp = dyn_cast<ICmpInst>(I)) {
+    Op = CmpInst::getPredicateName(Cmp->getPredicate()).str();
+    P = Cmp->getOperand(0);
+    Q = Cmp->getOperand(1);
+    Commutative = Cmp->isEquality();
+  } else if (const auto *B = dyn_cast<BinaryOperator>(I)) {
+    Op = B->getOpcodeName();
+    P = B->getOperand(0);
+    Q = B->getOperand(1);
+    Commutative = B->isCommutative();
+  } else if (const auto *II = dyn_cast<IntrinsicInst>(I); II && II->arg_size() == 2 && II->isCommutative()) {
+    Op = Intrinsic::getBaseName(II->getIntrinsicID()).str();
+    P = II->getArgOperand(0);
+    Q = II->getArgOperand(1);
+    Commutative = true;
+  } else if (const auto *Cast = dyn_cast<CastInst>(I)) {
+    std::string Inner = symmetricForm(Cast->getOperand(0), S, X, Swap, Depth + 1);
+    return Inner.empty() ? "" : fmt::format("({} {})", Cast->getOpcodeName(), Inner);
+  } else {
+    return "";
+  }
+  std::string L = symmetricForm(P, S, X, Swap, Depth + 1), R = symmetricForm(Q, S, X, Swap, Depth + 1);
+  if (L.empty() || R.empty())
+    return "";
+  if (Commutative && R < L)
+    std::swap(L, R);
+  return fmt::format("({} {} {})", Op, L, R);
 }
 
 /// A merge after an if (a select the compiler made a branch): a function
@@ -246,7 +363,7 @@ LaneFact IRTranslator::laneFactOfCall(const CallBase &C, unsigned Depth) {
   // The value operand and the rest (a shuffle's lane or offset, its width).
   auto Vote = [&] {
     LaneFact F = laneFact(C.getArgOperand(1), Depth + 1);
-    return F.K == LaneFact::Other ? LaneFact{} : LaneFact{LaneFact::Uniform, F.Rows};
+    return F.K == LaneFact::Other ? LaneFact{} : LaneFact{LaneFact::Uniform, F.Rows, WarpSize - 1};
   };
   auto Shuffle = [&] {
     LaneFact F = laneFact(C.getArgOperand(1), Depth + 1);

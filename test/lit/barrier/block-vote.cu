@@ -110,3 +110,82 @@ __global__ void __launch_bounds__(128) half_mask(const float *mask, int *out, in
   }
   out[threadIdx.x] = 0;
 }
+
+// A vote written by hand: a butterfly of __shfl_xor_sync over offsets 16,
+// 8, 4, 2, 1 combining with a commutative operation (here `&&`, and a float
+// sum) leaves every lane with the same value, a function of the 32 values
+// voted on: of a lane-indexed value, the same in every warp.
+template <int width = 32>
+__device__ __forceinline__ int warp_and(int x) {
+#pragma unroll
+  for (int offset = width / 2; offset > 0; offset >>= 1)
+    x = __shfl_xor_sync(0xffffffff, x, offset, width) && x;
+  return x;
+}
+__device__ __forceinline__ float warp_sum(float x) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1)
+    x += __shfl_xor_sync(0xffffffff, x, offset, 32);
+  return x;
+}
+
+__global__ void __launch_bounds__(128) butterfly_and(const float *mask, int *out, int n) {
+  __shared__ int flags[32];
+  const int tid = threadIdx.x;
+  int k = n - 1;
+  for (; k >= 0; --k) {
+    int all = warp_and(mask[k * 128 + tid] < 0.0f);
+    if (tid % 32 == 0)
+      flags[tid / 32] = all;
+    __syncthreads();
+    all = flags[tid % 32];
+    __syncthreads();
+// ROWS: block-vote.cu:[[@LINE-3]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop
+// ROWS: block-vote.cu:[[@LINE-2]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop
+    if (!warp_and(all))
+      break;
+  }
+  out[threadIdx.x] = k;
+}
+
+__global__ void __launch_bounds__(128) butterfly_sum(const float *v, float *out) {
+  __shared__ float part[32];
+  int k = 0;
+  while (true) {
+    float s = warp_sum(v[k * 128 + threadIdx.x]);
+    if (threadIdx.x % 32 == 0)
+      part[threadIdx.x / 32] = s;
+    __syncthreads();
+    float t = threadIdx.x % 32 < 4 ? part[threadIdx.x % 32] : 0.0f;
+    __syncthreads();
+// ROWS: block-vote.cu:[[@LINE-3]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop
+// ROWS: block-vote.cu:[[@LINE-2]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop
+    if (warp_sum(t) > 1.0f)
+      break;
+    ++k;
+  }
+  out[threadIdx.x] = k;
+}
+
+// Half a butterfly (offsets 16 and 8): lanes 0-7 and 8-15 may still differ.
+__global__ void __launch_bounds__(128) half_butterfly(const float *v, float *out) {
+  __shared__ float part[32];
+  int k = 0;
+  while (true) {
+    if (threadIdx.x % 32 == 0)
+      part[threadIdx.x / 32] = v[k];
+    __syncthreads();
+// CHECK: block-vote.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop
+// ROWS: block-vote.cu:[[@LINE-2]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop
+    float t = part[threadIdx.x % 32];
+    __syncthreads();
+// CHECK: block-vote.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop
+// ROWS: block-vote.cu:[[@LINE-2]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop
+    t += __shfl_xor_sync(0xffffffff, t, 16, 32);
+    t += __shfl_xor_sync(0xffffffff, t, 8, 32);
+    if (t > 1.0f)
+      break;
+    ++k;
+  }
+  out[threadIdx.x] = k;
+}
