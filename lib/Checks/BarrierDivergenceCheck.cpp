@@ -159,13 +159,20 @@ std::string conditionText(const ShapeCondition &C) {
 
 /// The message of a split at a block shape that is one of several tried:
 /// the conditions, then the witness at its shape.
-std::string shapeDependentMessage(const std::string &What, const Outcome &O, const std::string &Witness) {
+std::string shapeDependentMessage(const std::string &What, const Outcome &O, const std::string &Witness,
+                                  const BlockShape &Shape) {
   std::string How = O.C != Class::WithinWarp ? "across warps"
                     : O.WithinWarp.K == ShapeCondition::Kind::Always
                         ? "within a warp"
                         : "within a warp " + conditionText(O.WithinWarp) + ", across warps otherwise";
-  return fmt::format("{} is divergent {}, {} (the block shape is not known; at {}x{}x{}: {})", What,
-                     conditionText(O.Diverges), How, O.S.Dim[0], O.S.Dim[1], O.S.Dim[2], Witness);
+  std::string Known;
+  for (unsigned I = 0; I < 3; ++I)
+    if (Shape.Dim[I])
+      Known += fmt::format("{}blockDim.{} = {}", Known.empty() ? "" : ", ", char('x' + I), Shape.Dim[I]);
+  std::string Unknown = Known.empty() ? "the block shape is not known"
+                                      : "the block shape is known only in part: " + Known;
+  return fmt::format("{} is divergent {}, {} ({}; at {}x{}x{}: {})", What, conditionText(O.Diverges), How,
+                     Unknown, O.S.Dim[0], O.S.Dim[1], O.S.Dim[2], Witness);
 }
 
 /// One barrier (or call) to judge, with the guards to evaluate.
@@ -240,6 +247,13 @@ void Reporter::shapeNote(Finding &F, const Subject &Sub) {
     return;
   }
   // The warning itself says the shape is not known and which one splits it.
+  if ((Shape.Dim[0] || Shape.Dim[1] || Shape.Dim[2]) && Sub.Fn->LaunchShape) {
+    F.Notes.push_back({Shape.Where, "block shape known only in part: " + Sub.Fn->LaunchShape->Description +
+                                        "; the check tried the usual sizes for the others (--block-dim=X,Y,Z "
+                                        "pins them)",
+                       {}});
+    return;
+  }
   F.Notes.push_back({SourcePos(),
                      "block shape not known: the check tried 1-D blocks of 32 to 1024 threads and, where the "
                      "conditions read threadIdx.y or threadIdx.z, 2-D and 3-D shapes (--block-dim=X,Y,Z "
@@ -309,7 +323,7 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
     std::string Witness = fmt::format("{}{} of warp {} {} it, {} {} not", With, lanesText(O.Reach[W]), W,
                                       __builtin_popcount(O.Reach[W]) == 1 ? "reaches" : "reach",
                                       lanesText(Out), __builtin_popcount(Out) == 1 ? "does" : "do");
-    F.Message = O.ShapeUnknown ? shapeDependentMessage(What, O, Witness)
+    F.Message = O.ShapeUnknown ? shapeDependentMessage(What, O, Witness, Sub.Fn->Shape)
                                : fmt::format("{} is divergent within a warp: {}", What, Witness);
     witnessNote(F, Sub, O, W, false);
     break;
@@ -322,7 +336,7 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
                                       R.size() == 1 ? "reaches" : "reach", warpsText(S),
                                       S.size() == 1 ? "does" : "do");
     F.Message = O.ShapeUnknown
-                    ? shapeDependentMessage(What, O, Witness)
+                    ? shapeDependentMessage(What, O, Witness, Sub.Fn->Shape)
                     : fmt::format("{} is divergent across warps: {} (all lanes of a warp agree)", What, Witness);
     witnessNote(F, Sub, O, S.front(), false);
     break;
@@ -421,6 +435,8 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
   Uniform.ParamsUniform = true;
   for (const FunctionModel &F : Ctx.Model.Functions)
     for (const BarrierSite &B : F.Barriers) {
+      if (F.CalledByKernel)
+        break; // judged inside the kernels that run it, with their arguments
       if (Ctx.outOfTime()) {
         ++Ctx.Budget->Unanalysed;
         continue;
@@ -467,17 +483,24 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
         }
       }
       R.report(Sub, O);
-      // grid.sync() waits for every thread of the grid: blocks must agree too.
-      if (O.C == Class::None && B.ViaCall.empty() && B.GridWide)
+      // grid.sync() waits for every thread of the grid: blocks must agree too
+      // (also where a helper called here executes it).
+      if (O.C == Class::None && B.GridWide)
         if (auto W = gridBarrierWitness(Sub.Guards, F.Shape, Arrays)) {
           Finding G;
           G.Check = Name;
           G.Level = Severity::Warning;
           G.Where = B.Where;
-          G.Message = fmt::format("grid barrier '{}' is divergent across blocks: whether a block reaches "
-                                  "it depends on '{}' (blocks with {} = 0 and {} = {} disagree), and it "
-                                  "waits for every thread of the grid",
-                                  B.Spelling, W->first, W->first, W->first, W->second);
+          std::string What = B.ViaCall.empty()
+                                 ? fmt::format("grid barrier '{}'", B.Spelling)
+                                 : fmt::format("call to '{}', which executes a grid barrier,", B.ViaCall);
+          std::string Grid = W->GridSize ? fmt::format("in a grid of {} blocks, ", W->GridSize) : "";
+          G.Message = fmt::format("{} is divergent across blocks: whether a block reaches it depends on "
+                                  "'{}' ({}blocks with {} = 0 and {} = {} disagree), and it waits for every "
+                                  "thread of the grid",
+                                  What, W->Name, Grid, W->Name, W->Name, W->Value);
+          if (!B.ViaCall.empty())
+            G.Notes.push_back({B.CalleeBarrier, fmt::format("'{}' executes a grid barrier here", B.ViaCall), {}});
           Ctx.Out.Findings.push_back(std::move(G));
         }
     }

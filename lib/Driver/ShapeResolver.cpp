@@ -148,10 +148,17 @@ void resolveShapes(TranslationUnitModel &M, const std::string &File, const Shape
                      "from the config's BlockDim '" + R->Glob + "' (" + R->Origin + ")"};
     } else if (auto A = Annotations.blockDimFor(F.Where, Messages)) {
       S = *A;
-    } else if (F.LaunchShape) {
+    } else if (F.LaunchShape && F.LaunchShape->known()) {
       S = *F.LaunchShape;
     } else if (auto Other = Opts.OtherUnits ? Opts.OtherUnits->find(F, File) : std::nullopt) {
       S = *Other;
+    } else if (F.LaunchShape) {
+      // Some extents only (dim3(32, nwarps)): the checks that need the whole
+      // shape take it as not known (the assumption stated); the barrier
+      // check keeps the extents that are.
+      S = *F.LaunchShape;
+      S.From = BlockShape::Source::Assumed;
+      S.Description = shapeAssumption(F) + "; " + F.LaunchShape->Description;
     } else if (F.BoundsShape) {
       S = *F.BoundsShape;
     } else {

@@ -10,6 +10,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
+#include <fmt/format.h>
+
 using namespace clang;
 
 namespace cbl {
@@ -91,6 +93,33 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
     return D;
   }
   return std::nullopt;
+}
+
+/// The components of a dim3 that are constants when some are not
+/// (dim3(32, nwarps)): 0 for each unknown one; nullopt when none or all are
+/// known, or E is not a dim3 built from its components.
+std::optional<std::array<unsigned, 3>> partialDim3(const Expr *E, ASTContext &Ctx, const HostWrites &Writes,
+                                                   const KnownValues *Known, unsigned Depth = 0) {
+  E = E && Depth < 8 ? withoutCopies(E) : nullptr;
+  if (!E || E->getType().isNull() || E->isTypeDependent() || E->isValueDependent() || E->containsErrors())
+    return std::nullopt;
+  if (const Expr *Init = constantLocalInit(E, Writes))
+    return partialDim3(Init, Ctx, Writes, Known, Depth + 1);
+  const auto *CE = dyn_cast<CXXConstructExpr>(E);
+  if (!CE || CE->getNumArgs() < 2)
+    return std::nullopt;
+  std::array<unsigned, 3> D{{1, 1, 1}};
+  for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
+    const Expr *Arg = CE->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg))
+      break;
+    if (!Arg->getType()->isIntegerType())
+      return std::nullopt;
+    auto V = constDim3(Arg, Ctx, Writes, Depth + 1, Known);
+    D[I] = V ? (*V)[0] : 0;
+  }
+  bool Some = D[0] || D[1] || D[2], All = D[0] && D[1] && D[2];
+  return Some && !All ? std::optional(D) : std::nullopt;
 }
 
 /// One pass over user code: the kernel launches, and the writes of the
@@ -301,8 +330,24 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
     for (const CUDAKernelCallExpr *K : Ks) {
       KnownValues Known = branchFacts(K, Ctx, Scan.Writes);
       auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, 0, &Known);
-      if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2])
+      if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2]) {
+        // Some components only: kept for the kernel while no launch gives all.
+        if (auto P = partialDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, &Known); P && !Partly.count(Key)) {
+          BlockShape S;
+          S.Dim = *P;
+          S.From = BlockShape::Source::Launch;
+          S.Where = toSourcePos(Ctx.getSourceManager(), K->getBeginLoc());
+          std::string Fixed;
+          for (unsigned I = 0; I < 3; ++I)
+            if ((*P)[I])
+              Fixed += (Fixed.empty() ? "" : ", ") + fmt::format("blockDim.{} = {}", char('x' + I), (*P)[I]);
+          S.Description = fmt::format("the launch at {}:{}:{} fixes only {} (its other extents are not "
+                                      "constants)",
+                                      S.Where.File, S.Where.Line, S.Where.Column, Fixed);
+          Partly[Key] = S;
+        }
         continue;
+      }
       auto It = Launched.find(Key);
       if (It != Launched.end()) {
         if (It->second.Dim != *D)
@@ -360,6 +405,8 @@ std::optional<BlockShape> BlockShapeFinder::launchShapeOf(const FunctionDecl *Ke
   auto It = Launched.find(Kernel->getCanonicalDecl());
   if (It != Launched.end())
     return It->second;
+  if (auto P = Partly.find(Kernel->getCanonicalDecl()); P != Partly.end())
+    return P->second;
   return std::nullopt;
 }
 

@@ -25,7 +25,8 @@ namespace cbl {
 class BlockShapeFinder {
 public:
   explicit BlockShapeFinder(clang::ASTContext &Ctx);
-  /// The shape of the first launch with a constant one, if any.
+  /// The shape of the first launch with a constant one, if any; else the
+  /// constant components of the first launch that has some (the others 0).
   std::optional<BlockShape> launchShapeOf(const clang::FunctionDecl *Kernel) const;
   /// The shape __launch_bounds__ gives (1-D, its maximum), if any.
   std::optional<BlockShape> boundsShapeOf(const clang::FunctionDecl *Kernel) const;
@@ -48,6 +49,7 @@ public:
 private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *, BlockShape> Launched;
+  llvm::DenseMap<const clang::FunctionDecl *, BlockShape> Partly; ///< some components known
   llvm::DenseMap<const clang::FunctionDecl *, std::map<unsigned, FixedArgument>> Arguments;
 };
 

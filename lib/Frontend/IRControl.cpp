@@ -3,9 +3,7 @@
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
 
@@ -317,62 +315,6 @@ bool IRTranslator::entryGuardedBySCEV(const Loop *L, const BranchInst &Latch) {
   return false;
 }
 
-/// Whether S has the same value in every thread of the block: no unknown
-/// in it is divergent (threadIdx, a value loaded at a per-thread address).
-bool IRTranslator::blockUniform(const SCEV *S) {
-  return !SCEVExprContains(S, [&](const SCEV *X) {
-    const auto *U = dyn_cast<SCEVUnknown>(X);
-    return U && A.UI.isDivergent(U->getValue());
-  });
-}
-
-/// Whether every thread of the block that evaluates C gets the same answer:
-/// C is uniform, or it compares two values whose difference is (with the
-/// signed or equality tests that C's int arithmetic cannot wrap: `t < n +
-/// tid` with t = tid + k * c, tid cancels), or it joins such tests.
-bool IRTranslator::agrees(const Value *C, unsigned Depth) {
-  if (!A.UI.isDivergent(C))
-    return true;
-  if (Depth > 8)
-    return false;
-  if (const auto *Cmp = dyn_cast<ICmpInst>(C)) {
-    if (!Cmp->isEquality() && !Cmp->isSigned())
-      return false;
-    const SCEV *L = A.SE.getSCEV(const_cast<Value *>(Cmp->getOperand(0)));
-    const SCEV *R = A.SE.getSCEV(const_cast<Value *>(Cmp->getOperand(1)));
-    const SCEV *D = A.SE.getMinusSCEV(R, L);
-    return !isa<SCEVCouldNotCompute>(D) && blockUniform(D);
-  }
-  const Value *X = nullptr, *Y = nullptr;
-  using namespace llvm::PatternMatch;
-  if (match(C, m_LogicalAnd(m_Value(X), m_Value(Y))) || match(C, m_LogicalOr(m_Value(X), m_Value(Y))))
-    return agrees(X, Depth + 1) && agrees(Y, Depth + 1);
-  if (match(C, m_Not(m_Value(X))))
-    return agrees(X, Depth + 1);
-  return false;
-}
-
-/// Whether every thread still in the loop takes exiting block E's branch
-/// the same way in each iteration.
-bool IRTranslator::exitAgrees(const BasicBlock *E) {
-  if (!A.UI.hasDivergentTerminator(*E))
-    return true;
-  const auto *Br = dyn_cast<BranchInst>(E->getTerminator());
-  return Br && Br->isConditional() && agrees(Br->getCondition());
-}
-
-/// Every thread of the block runs the loop's iterations alike once in it:
-/// each exit is tested on every way round (it dominates the latch) and
-/// agrees between threads.
-bool IRTranslator::sameTripCount(const Loop *L) {
-  const BasicBlock *Latch = L->getLoopLatch();
-  SmallVector<BasicBlock *, 4> Exiting;
-  L->getExitingBlocks(Exiting);
-  return Latch && llvm::all_of(Exiting, [&](const BasicBlock *E) {
-           return A.DT.dominates(E, Latch) && exitAgrees(E);
-         });
-}
-
 std::vector<unsigned> IRTranslator::loopsOf(const BasicBlock *BB) {
   std::vector<unsigned> Ids;
   for (const Loop *L = A.LI.getLoopFor(BB); L; L = L->getParentLoop())
@@ -551,7 +493,9 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
       Cond = unknownOf(BB->getTerminator(), "the condition of the loop at line " +
                                                 std::to_string(Out.Loops[Id].Where.Line) + ", being built");
     }
-    G.push_back({Cond, false, Out.Loops[Id].Where, GuardKind::Loop, sameTripCount(L)});
+    Guard LoopGuard{Cond, false, Out.Loops[Id].Where, GuardKind::Loop};
+    setAgreement(LoopGuard, sameTripCount(L));
+    G.push_back(LoopGuard);
     return G;
   }
   struct In {
@@ -592,7 +536,7 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
         if (const auto *Br = dyn_cast<BranchInst>(Ins[0].Pred->getTerminator()); Br && Br->isConditional()) {
           New.Cond = intOf(Br->getCondition());
           New.Negated = Br->getSuccessor(0) != BB;
-          New.BlockUniform = agrees(Br->getCondition());
+          setAgreement(New, agrees(Br->getCondition()));
         }
       }
       // A conjunction is a guard per part (a && b: each a threshold).
@@ -608,7 +552,7 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
           }
         }
         for (const SymRef &P : Parts)
-          G.push_back({P, false, New.Where, New.Kind, New.BlockUniform});
+          G.push_back({P, false, New.Where, New.Kind, New.BlockUniform, New.IfLaneRows});
         return G;
       }
       G.push_back(New);

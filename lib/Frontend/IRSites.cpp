@@ -79,10 +79,6 @@ Type *IRArrays::typeOf(unsigned Id) const {
   return It == Types.end() ? nullptr : It->second;
 }
 
-// --- the walk ----------------------------------------------------------------
-
-namespace {
-
 bool isBlockBarrier(const CallBase &C, std::string &Spelling) {
   const auto *II = dyn_cast<IntrinsicInst>(&C);
   if (!II)
@@ -112,6 +108,25 @@ bool isBlockBarrier(const CallBase &C, std::string &Spelling) {
   }
 }
 
+std::string calleeBaseName(const CallBase &C) {
+  const Function *F = C.getCalledFunction();
+  if (!F)
+    return "";
+  ItaniumPartialDemangler D;
+  std::string Name = F->getName().str();
+  if (!StringRef(Name).starts_with("_Z") || D.partialDemangle(Name.c_str()))
+    return Name;
+  size_t N = 0;
+  char *Buf = D.getFunctionBaseName(nullptr, &N);
+  std::string Out = Buf ? std::string(Buf) : Name;
+  std::free(Buf);
+  return Out;
+}
+
+// --- the walk ----------------------------------------------------------------
+
+namespace {
+
 AtomicValue atomicValueOfType(Type *T) {
   if (T->isIntegerTy())
     return AtomicValue::Integer;
@@ -137,21 +152,6 @@ AtomicOp atomicOpOfRMW(AtomicRMWInst::BinOp Op) {
   case AtomicRMWInst::UDecWrap: return AtomicOp::Dec;
   default: return AtomicOp::Other;
   }
-}
-
-std::string calleeBaseName(const CallBase &C) {
-  const Function *F = C.getCalledFunction();
-  if (!F)
-    return "";
-  ItaniumPartialDemangler D;
-  std::string Name = F->getName().str();
-  if (!StringRef(Name).starts_with("_Z") || D.partialDemangle(Name.c_str()))
-    return Name;
-  size_t N = 0;
-  char *Buf = D.getFunctionBaseName(nullptr, &N);
-  std::string Out = Buf ? std::string(Buf) : Name;
-  std::free(Buf);
-  return Out;
 }
 
 } // namespace

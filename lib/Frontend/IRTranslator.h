@@ -99,6 +99,34 @@ struct IRAnalyses {
   llvm::ScalarEvolution &SE;
 };
 
+/// Whether the threads of a block that evaluate a value agree on it: not
+/// known to, only where the lanes of each warp are threadIdx.x % 32
+/// (blockDim.x a multiple of 32, or a 1-D block), or always.
+enum class Agreement { No, IfLaneRows, Yes };
+inline Agreement both(Agreement A, Agreement B) { return A < B ? A : B; }
+/// Sets G's BlockUniform and IfLaneRows.
+void setAgreement(Guard &G, Agreement A);
+
+/// What a value is a function of, beyond UniformityAnalysis's answer: the
+/// same in every thread of the block (Uniform), a function of the thread's
+/// lane and of uniform values (Lane: lane l of every warp has the same
+/// value), or neither. Rows: it holds only where the lanes of each warp are
+/// threadIdx.x % 32 (the value reads threadIdx.x % 32 as the lane).
+struct LaneFact {
+  enum Kind { Uniform, Lane, Other } K = Other;
+  bool Rows = false;
+  /// Lane: the lane-offset bits across which it is the same within a warp
+  /// (a butterfly step with offset 16 makes lanes l and l ^ 16 agree).
+  unsigned Span = 0;
+};
+
+/// A block barrier (__syncthreads and its variants, bar.sync 0): how the
+/// user spells it.
+bool isBlockBarrier(const llvm::CallBase &C, std::string &Spelling);
+/// The called function's name without namespaces, template arguments or
+/// parameters ("atomicAdd", "__all_sync"); empty for an indirect call.
+std::string calleeBaseName(const llvm::CallBase &C);
+
 class IRTranslator {
 public:
   using FixedArguments = std::map<unsigned, BlockShapeFinder::FixedArgument>;
@@ -188,10 +216,18 @@ private:
   /// The same question asked of ScalarEvolution for a latch test that
   /// compares a counter's next value with a loop-invariant bound.
   bool entryGuardedBySCEV(const llvm::Loop *L, const llvm::BranchInst &Latch);
+  // IRUniformity.cpp
   bool blockUniform(const llvm::SCEV *S);
-  bool agrees(const llvm::Value *C, unsigned Depth = 0);
-  bool exitAgrees(const llvm::BasicBlock *Exiting);
-  bool sameTripCount(const llvm::Loop *L);
+  Agreement agrees(const llvm::Value *C, unsigned Depth = 0);
+  Agreement exitAgrees(const llvm::BasicBlock *Exiting);
+  Agreement sameTripCount(const llvm::Loop *L);
+  LaneFact laneFact(const llvm::Value *V, unsigned Depth = 0);
+  LaneFact laneFactOfCall(const llvm::CallBase &C, unsigned Depth);
+  LaneFact laneFactOfPhi(const llvm::PHINode &P, unsigned Depth);
+  std::optional<LaneFact> butterflyStep(const llvm::Instruction &V, unsigned Depth);
+  std::string symmetricForm(const llvm::Value *V, const llvm::Value *S, const llvm::Value *X, bool Swap,
+                            unsigned Depth = 0);
+  bool writeFreeBetweenBarriers(const llvm::Instruction &I);
   SymRef phiOf(const llvm::PHINode &P);
   SymRef gatedSelect(const llvm::PHINode &P, const std::function<SymRef(const llvm::Value *)> &ValueOf,
                      IntType T);

@@ -97,11 +97,14 @@ bool isBlockBarrierCall(const CallExpr *Call) {
   return Call->getNumArgs() == 1 && IsBlockGroup(Call->getArg(0)->IgnoreImpCasts()->getType());
 }
 
+/// Who calls whom among the device functions of the unit (launches aside).
+using DeviceCalls = std::vector<std::pair<const FunctionDecl *, std::vector<const FunctionDecl *>>>;
+
 /// The device functions lowered on their own, besides kernels: those that
 /// execute a block barrier or name a __shared__ variable, or call one that
 /// does (on its own, a helper that takes the tile as a parameter has no
-/// place in shared memory to analyse).
-llvm::DenseSet<const FunctionDecl *> ownRoots(const std::vector<const FunctionDecl *> &Fns) {
+/// place in shared memory to analyse). Calls gets the call graph.
+llvm::DenseSet<const FunctionDecl *> ownRoots(const std::vector<const FunctionDecl *> &Fns, DeviceCalls &Calls) {
   struct Scan : RecursiveASTVisitor<Scan> {
     bool Found = false; ///< a barrier or a __shared__ variable
     std::vector<const FunctionDecl *> Callees;
@@ -129,7 +132,6 @@ llvm::DenseSet<const FunctionDecl *> ownRoots(const std::vector<const FunctionDe
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   };
   llvm::DenseSet<const FunctionDecl *> Roots;
-  std::vector<std::pair<const FunctionDecl *, std::vector<const FunctionDecl *>>> Calls;
   for (const FunctionDecl *FD : Fns) {
     Scan S;
     S.TraverseStmt(FD->getBody());
@@ -147,6 +149,22 @@ llvm::DenseSet<const FunctionDecl *> ownRoots(const std::vector<const FunctionDe
       }
   }
   return Roots;
+}
+
+/// The kernels in Kernels and the device functions they call, directly or not.
+llvm::DenseSet<const FunctionDecl *> calledByKernels(const DeviceCalls &Calls,
+                                                     const std::vector<const FunctionDecl *> &Kernels) {
+  llvm::DenseSet<const FunctionDecl *> Reached;
+  for (const FunctionDecl *K : Kernels)
+    Reached.insert(K->getCanonicalDecl());
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Caller, Callees] : Calls)
+      if (Reached.count(Caller))
+        for (const FunctionDecl *C : Callees)
+          Changed |= Reached.insert(C).second;
+  }
+  return Reached;
 }
 
 bool implicitInstantiation(const Decl *D) {
@@ -241,7 +259,8 @@ public:
     for (const VarDecl *VD : FC.Shared)
       if (!SM.isInSystemHeader(VD->getLocation()))
         Table.add(VD, M.Arrays);
-    llvm::DenseSet<const FunctionDecl *> OwnRoots = ownRoots(FC.Device);
+    DeviceCalls Calls;
+    llvm::DenseSet<const FunctionDecl *> OwnRoots = ownRoots(FC.Device, Calls);
     BlockShapeFinder Shapes(Ctx);
     for (const auto &[Kernel, Shape] : Shapes.launches()) {
       LaunchedKernel L{functionName(Kernel), {}, Shape};
@@ -276,7 +295,7 @@ public:
       }
       Clean.push_back(FD);
     }
-    for (FunctionModel &F : fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes, OwnRoots)) {
+    for (FunctionModel &F : fromDeviceIR(Ctx, Clean, FC.Shared, Table, Shapes, OwnRoots, Calls)) {
       if (F.IsKernel && F.Accesses.empty() && F.NamesShared)
         M.Notes.push_back({F.Where, "kernel '" + F.Name +
                                         "' uses shared memory, but no access to it was "
@@ -294,7 +313,8 @@ private:
   std::vector<FunctionModel> fromDeviceIR(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
                                           const std::vector<const VarDecl *> &Shared,
                                           const SharedArrayTable &Table, const BlockShapeFinder &Shapes,
-                                          const llvm::DenseSet<const FunctionDecl *> &OwnRoots) {
+                                          const llvm::DenseSet<const FunctionDecl *> &OwnRoots,
+                                          const DeviceCalls &Calls) {
     std::vector<DeviceRoot> Roots;
     for (const FunctionDecl *FD : Fns)
       if (FD->hasAttr<CUDAGlobalAttr>() || OwnRoots.count(FD->getCanonicalDecl()))
@@ -309,8 +329,19 @@ private:
                                                                  : SkippedFunction::Kind::Device,
                                    functionName(FD), toSourcePos(SM, FD->getLocation()), Why,
                                    toSourcePos(SM, FD->getLocation()), ""});
+    // A helper with a model of its own is one that no lowered function
+    // calls in the IR; when a lowered kernel calls it in the source all the
+    // same, Clang left that call out (it is under a constant condition that
+    // returns first): its barriers are judged in the kernels that run it.
+    // Kernels Clang rejects, or that were not lowered, call nothing here.
+    std::vector<const FunctionDecl *> Lowered;
+    for (const FunctionDecl *FD : Fns)
+      if (FD->hasAttr<CUDAGlobalAttr>() && llvm::none_of(D.NotLowered, [&](const auto &N) { return N.first == FD; }))
+        Lowered.push_back(FD);
+    llvm::DenseSet<const FunctionDecl *> FromKernels = calledByKernels(Calls, Lowered);
     std::vector<FunctionModel> Models;
     for (auto &[FD, F] : D.Functions) {
+      F.CalledByKernel = !F.IsKernel && FromKernels.count(FD->getCanonicalDecl());
       withShapes(F, FD, Shapes);
       Models.push_back(std::move(F));
     }

@@ -12,9 +12,17 @@ using Class = BarrierClass;
 using Situation = BarrierSituation;
 using Outcome = BarrierOutcome;
 
-/// Whether threads may disagree on G: its condition reads per-thread values
-/// and the front end did not find every thread of the block takes it alike.
-bool guardVaries(const Guard &G) { return !G.BlockUniform && isThreadVarying(G.Cond); }
+using Dim3 = std::array<unsigned, 3>;
+
+/// Whether the lanes of each warp are threadIdx.x % 32 at block shape D.
+bool laneRows(const Dim3 &D) { return D[0] % WarpSize == 0 || D[1] * D[2] == 1; }
+
+/// Whether threads may disagree on G at block shape D: its condition reads
+/// per-thread values and the front end did not find every thread of the
+/// block takes it alike (at that shape).
+bool guardVaries(const Guard &G, const Dim3 &D) {
+  return (!G.BlockUniform || (G.IfLaneRows && !laneRows(D))) && isThreadVarying(G.Cond);
+}
 
 /// Every thread of situation S through the guards.
 Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
@@ -23,7 +31,7 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
   O.S = S;
   std::vector<bool> Varies;
   for (const Guard &G : Guards)
-    Varies.push_back(guardVaries(G));
+    Varies.push_back(guardVaries(G, S.Dim));
   unsigned Threads = S.threads(), Warps = (Threads + WarpSize - 1) / WarpSize;
   O.Reach.assign(Warps, 0);
   O.Skip.assign(Warps, 0);
@@ -89,6 +97,28 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
   return O;
 }
 
+/// Block shapes to try when some extents are known (the others 0): the
+/// known ones with the usual sizes for the others (blockDim.y and .z only
+/// where the guards read them), at most 1024 threads.
+std::vector<std::array<unsigned, 3>> partlyKnown(const std::array<unsigned, 3> &Known, bool Y, bool Z) {
+  auto Sizes = [&](unsigned Axis, bool Read) -> std::vector<unsigned> {
+    if (Known[Axis])
+      return {Known[Axis]};
+    if (Axis == 0)
+      return {32, 64, 96, 128, 256, 512, 1024, 16, 8};
+    if (!Read)
+      return {1};
+    return {1, 2, 4, 8, 16, 32};
+  };
+  std::vector<std::array<unsigned, 3>> Out;
+  for (unsigned X : Sizes(0, true))
+    for (unsigned YS : Sizes(1, Y || Z))
+      for (unsigned ZS : Sizes(2, Z))
+        if (X * YS * ZS <= 1024)
+          Out.push_back({{X, YS, ZS}});
+  return Out;
+}
+
 /// Block shapes to try: the known one, else 1-D sizes (and 2-D/3-D ones when
 /// the guards read threadIdx.y/z), smallest first.
 std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const std::vector<Guard> &Gs) {
@@ -110,6 +140,8 @@ std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const st
   if (Z)
     for (std::array<unsigned, 3> D : {std::array<unsigned, 3>{{8, 8, 4}}, {{32, 2, 2}}, {{4, 4, 4}}})
       Out.push_back(D);
+  if (Shape.Dim[0] || Shape.Dim[1] || Shape.Dim[2])
+    return partlyKnown(Shape.Dim, Y, Z);
   return Out;
 }
 
@@ -141,9 +173,6 @@ std::vector<std::map<std::string, int64_t>> assignmentsFor(const std::vector<std
   return Out;
 }
 
-
-
-using Dim3 = std::array<unsigned, 3>;
 
 /// The simplest condition that holds at exactly the shapes of All for which
 /// Yes holds.
@@ -199,8 +228,9 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
   Outcome Best;
   bool Varying = false;
   std::vector<std::string> Names;
+  const std::vector<Dim3> Shapes = shapesFor(Shape, Guards);
   for (const Guard &G : Guards) {
-    if (!guardVaries(G))
+    if (std::none_of(Shapes.begin(), Shapes.end(), [&](const Dim3 &D) { return guardVaries(G, D); }))
       continue;
     Varying = true;
     SymLeaves L = collectLeaves(G.Cond);
@@ -215,7 +245,6 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
   if (!Varying)
     return Best; // every guard is the same for all threads of the block
   uint64_t Budget = 4'000'000; // thread evaluations, so that no input hangs the tool
-  const std::vector<Dim3> Shapes = shapesFor(Shape, Guards);
   for (const auto &Values : assignmentsFor(Names)) {
     // Every shape with these values: the worst, and where it happens.
     std::vector<Outcome> Per;
@@ -243,29 +272,37 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
   return Best;
 }
 
-std::optional<std::pair<std::string, int64_t>>
+std::optional<GridWitness>
 gridBarrierWitness(const std::vector<Guard> &Guards, const BlockShape &Shape,
                    const std::vector<SharedArray> &Arrays) {
-  std::vector<std::string> Names;
+  std::vector<std::string> Names, Grid;
   for (const Guard &G : Guards)
-    for (const SymExpr *U : collectLeaves(G.Cond).Uniforms)
-      if (U->Name.rfind("blockIdx.", 0) == 0 &&
-          std::find(Names.begin(), Names.end(), U->Name) == Names.end())
-        Names.push_back(U->Name);
+    for (const SymExpr *U : collectLeaves(G.Cond).Uniforms) {
+      std::vector<std::string> *Into = U->Name.rfind("blockIdx.", 0) == 0  ? &Names
+                                       : U->Name.rfind("gridDim.", 0) == 0 ? &Grid
+                                                                           : nullptr;
+      if (Into && std::find(Into->begin(), Into->end(), U->Name) == Into->end())
+        Into->push_back(U->Name);
+    }
   if (Names.empty())
     return std::nullopt;
-  auto Reached = [&](int64_t V) {
-    Situation S;
-    S.Dim = shapesFor(Shape, Guards).front();
-    for (const auto &N : Names)
-      S.Values[N] = V;
-    Outcome O = evaluate(Guards, S, Arrays);
-    return std::any_of(O.Reach.begin(), O.Reach.end(), [](uint32_t M) { return M != 0; });
-  };
-  bool First = Reached(0);
-  for (int64_t V = 1; V < 8; ++V)
-    if (Reached(V) != First)
-      return std::make_pair(Names.front(), V);
+  // Grids of a few sizes when the guards read gridDim (blockIdx < gridDim.x / 2).
+  for (unsigned Size : Grid.empty() ? std::vector<unsigned>{8} : std::vector<unsigned>{8, 2, 64}) {
+    auto Reached = [&](int64_t V) {
+      Situation S;
+      S.Dim = shapesFor(Shape, Guards).front();
+      for (const auto &N : Names)
+        S.Values[N] = V;
+      for (const auto &N : Grid)
+        S.Values[N] = Size;
+      Outcome O = evaluate(Guards, S, Arrays);
+      return std::any_of(O.Reach.begin(), O.Reach.end(), [](uint32_t M) { return M != 0; });
+    };
+    bool First = Reached(0);
+    for (int64_t V = 1; V < std::min<int64_t>(8, Size); ++V)
+      if (Reached(V) != First)
+        return GridWitness{Names.front(), V, Grid.empty() ? 0 : Size};
+  }
   return std::nullopt;
 }
 

@@ -99,6 +99,10 @@ struct Guard {
   /// that differ between threads: the condition of a loop whose trip count
   /// is the same for all (`for (t = tid; t < n + tid; t += c)`).
   bool BlockUniform = false;
+  /// BlockUniform holds only where the lanes of each warp are threadIdx.x %
+  /// 32 (blockDim.x a multiple of 32, or a 1-D block): the condition is a
+  /// full-warp vote over values indexed by threadIdx.x % 32.
+  bool IfLaneRows = false;
 };
 
 /// A loop-carried integer of a loop: its value entering the loop (Init, which
@@ -208,6 +212,10 @@ struct FunctionModel {
   std::string Name;         ///< with template arguments, e.g. "reduce<int, 256>"
   SourcePos Where;
   bool IsKernel = false;
+  /// A device function that a kernel of this translation unit calls
+  /// (directly or not): its barriers are judged inside that kernel, where
+  /// the call is inlined with the actual arguments, not on their own.
+  bool CalledByKernel = false;
   /// The block shape the analysis uses: set by the driver's one resolver
   /// (Driver/ShapeResolver.h) from the options and the evidence below.
   BlockShape Shape;

@@ -76,10 +76,18 @@ bool isReturnGuard(const Guard &G);
 BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShape &Shape,
                                const std::vector<SharedArray> &Arrays);
 
-/// For a grid-wide barrier: a blockIdx component and a value whose block
-/// reaches it while block 0 does not (or the reverse), if the guards depend
-/// on blockIdx.
-std::optional<std::pair<std::string, int64_t>>
+/// Blocks that disagree about a grid-wide barrier: block 0 and the block
+/// with blockIdx component Name = Value, in a grid of GridSize blocks along
+/// each gridDim component the guards read (0 when they read none).
+struct GridWitness {
+  std::string Name;
+  int64_t Value = 0;
+  unsigned GridSize = 0;
+};
+
+/// For a grid-wide barrier: a block that reaches it while block 0 does not
+/// (or the reverse), if the guards depend on blockIdx.
+std::optional<GridWitness>
 gridBarrierWitness(const std::vector<Guard> &Guards, const BlockShape &Shape,
                    const std::vector<SharedArray> &Arrays);
 
