@@ -27,11 +27,9 @@ namespace {
 
 constexpr unsigned Samples = 2000;
 constexpr unsigned MaxDataValues = 4;
-constexpr int64_t Wide = int64_t(1) << 31;
-
 /// How one loaded value is drawn for one lane: uniform over [Lo, Hi].
 struct Range {
-  int64_t Lo = 0, Hi = Wide - 1;
+  int64_t Lo = 0, Hi = 0;
 };
 
 std::string leafName(unsigned K) { return "\x01data" + std::to_string(K); }
@@ -69,16 +67,18 @@ struct LaneOffsets {
 
 /// The values of leaf K that keep lane L inside [0, Limit) when the offset
 /// is linear in it (other leaves at 0); std::nullopt when it is not linear.
+/// Bits: the width of the loaded value (a 16-bit counter wraps at 65536).
 std::optional<Range> linearRange(LaneOffsets &O, unsigned L, unsigned K, unsigned Leaves,
-                                 int64_t Limit) {
+                                 int64_t Limit, unsigned Bits) {
+  const int64_t Probe = int64_t(1) << std::min(20u, Bits > 2 ? Bits - 2 : 1u);
   std::vector<int64_t> V(Leaves, 0);
   bool Failed = false;
   auto F0 = O.at(L, V, Failed);
   V[K] = 1;
   auto F1 = O.at(L, V, Failed);
-  V[K] = 1 << 20;
+  V[K] = Probe;
   auto Far = O.at(L, V, Failed);
-  if (Failed || !F0 || !F1 || !Far || *F1 == *F0 || *Far - *F0 != (*F1 - *F0) * (1 << 20))
+  if (Failed || !F0 || !F1 || !Far || *F1 == *F0 || *Far - *F0 != (*F1 - *F0) * Probe)
     return std::nullopt;
   int64_t A = *F1 - *F0, B = *F0;
   // 0 <= B + A v <= Limit - 1
@@ -152,6 +152,7 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
   // The loaded values the address reads become named unknowns.
   std::map<std::pair<std::string, std::string>, unsigned> Leaf;
   std::vector<std::string> Names;
+  std::vector<unsigned> Bits; // per leaf: the loaded value's width
   bool Other = false;
   SymRef Offset = replaceLeaves(A.ByteOffset, [&](const SymRef &E) -> SymRef {
     if (E->Kind != ExprKind::Varying)
@@ -161,6 +162,8 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
       return nullptr;
     }
     auto [It, New] = Leaf.try_emplace({E->Name, E->Reason}, unsigned(Leaf.size()));
+    if (New)
+      Bits.push_back(E->Type.Bits);
     if (New) { // as written: without the '#2' that tells two loads of one expression apart
       std::string Written = E->Name;
       size_t Hash = Written.rfind('#');
@@ -190,14 +193,17 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
   // Per lane and leaf: all 32-bit values when the index keeps every one of
   // them inside the array (it masks or reduces them), else the linear range.
   std::mt19937_64 Rng(0x5eed);
-  std::vector<std::vector<Range>> Ranges(WarpSize, std::vector<Range>(Leaves));
+  std::vector<Range> AllValues(Leaves); // of the loaded value's type, up to 31 bits
+  for (unsigned K = 0; K < Leaves; ++K)
+    AllValues[K].Hi = (int64_t(1) << std::min(31u, std::max(1u, Bits[K]))) - 1;
+  std::vector<std::vector<Range>> Ranges(WarpSize, AllValues);
   uint32_t Lanes = 0;
   for (unsigned L = 0; L < WarpSize; ++L) {
     bool Failed = false, Runs = false, AllInside = true;
     for (unsigned Try = 0; Try < 64 && AllInside; ++Try) {
       std::vector<int64_t> V(Leaves);
-      for (int64_t &X : V)
-        X = int64_t(Rng() % uint64_t(Wide));
+      for (unsigned K = 0; K < Leaves; ++K)
+        V[K] = int64_t(Rng() % uint64_t(Ranges[L][K].Hi + 1));
       auto Off = O.at(L, V, Failed);
       if (Failed)
         return std::nullopt;
@@ -210,7 +216,7 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
     if (AllInside)
       continue;
     for (unsigned K = 0; K < Leaves; ++K) {
-      auto R = linearRange(O, L, K, Leaves, Limit);
+      auto R = linearRange(O, L, K, Leaves, Limit, Bits[K]);
       if (!R)
         return std::nullopt;
       Ranges[L][K] = *R;

@@ -54,6 +54,22 @@ __global__ void rows(const unsigned *keys, float *out) {
   // CHECK: data-dependent-cost.cu:[[@LINE-1]]:22: remark: data-dependent cost reading 't': {{.*}} expect 3.5 wavefronts per request (ideal 1), {{[0-9]+}} in the costliest of the 2000 warps drawn
 }
 
+// A rank as a radix sort computes it: the sum of two 16-bit counters read
+// from shared memory. Each counter is drawn within its own type (a 16-bit
+// value wraps at 65536) and the sum within the array.
+__global__ void ranked(const unsigned short *in, unsigned *out) {
+  __shared__ unsigned short prefix[256], counts[256];
+  __shared__ unsigned slots[1024];
+  prefix[threadIdx.x] = in[threadIdx.x];
+  counts[threadIdx.x] = in[threadIdx.x + T];
+  __syncthreads();
+  unsigned rank = prefix[threadIdx.x] + counts[(threadIdx.x + 1) % 256];
+  slots[rank] = threadIdx.x;
+  // CHECK: data-dependent-cost.cu:[[@LINE-1]]:3: remark: data-dependent cost writing 'slots': on random values of {{.*}} the 32 lanes of a warp expect 3.4 wavefronts per request (ideal 1), up to 32 when the values collide in one bank
+  __syncthreads();
+  out[threadIdx.x] = slots[threadIdx.x];
+}
+
 // No remark where random values cannot conflict: 32 bins (one word a bank,
 // merged by POPC.INC), a gather from one row of 32 words.
 __global__ void harmless(const unsigned *keys, unsigned *out) {
@@ -71,6 +87,7 @@ int main() {
   weighted<<<1, T>>>(0, 0);
   scatter_gather<<<1, T>>>(0, 0);
   rows<<<1, T>>>(0, 0);
+  ranked<<<1, T>>>(0, 0);
   harmless<<<1, T>>>(0, 0);
 }
 
