@@ -67,10 +67,11 @@ void BankConflictCheck::fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes
                         : "verified";
       F.Notes.push_back({Arr.Decl,
                          fmt::format("fix-it: pad '{}' to '{}{}[{} + {}]' ({} for the block "
-                                     "shapes considered: this access conflict-free, no access to "
-                                     "'{}' worse)",
+                                     "shapes considered: this access conflict-free ({} wavefront{} "
+                                     "instead of {}), no access to '{}' worse)",
                                      Arr.Name, Arr.Name, Outer, Arr.InnermostExtentText, Pad,
-                                     Verified, Arr.Name),
+                                     Verified, E.Verdict.Cost.Ideal, E.Verdict.Cost.Ideal == 1 ? "" : "s",
+                                     E.Verdict.Cost.Wavefronts, Arr.Name),
                          {Fix},
                          NoteRole::Fix});
       F.Fixes.push_back(Fix);
@@ -146,7 +147,8 @@ void BankConflictCheck::rewriteNotes(Finding &F, CheckContext &Ctx, FixSearch &F
   size_t Instances = sameDeclaration(Ctx.Model.Arrays, A.ArrayId).size();
   std::string Effect =
       R->Wavefronts <= R->Ideal
-          ? "this access conflict-free"
+          ? fmt::format("this access conflict-free ({} wavefront{} instead of {})", R->Wavefronts,
+                        R->Wavefronts == 1 ? "" : "s", E.Verdict.Cost.Wavefronts)
           : fmt::format("this access {} wavefronts instead of {}", R->Wavefronts, E.Verdict.Cost.Wavefronts);
   std::string Verified = fmt::format(
       "verified{} for the block shapes considered: {}, no access to '{}' worse{}",

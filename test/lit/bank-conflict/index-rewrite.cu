@@ -25,7 +25,7 @@ __global__ void columns(float *out, const float *in) {
 // CHECK-NEXT: {{^ *[0-9]+ [|]}}
 // CHECK-NEXT: {{^ *[|]}}
 // CHECK-NEXT: index-rewrite.cu:[[# @LINE-5]]:23: note: byte offset in 's' = (threadIdx.x * 32 + threadIdx.y) * 4: lanes 0-31 hit bank 0 at words 0, 32, 64, ..., 992 (block 32x8x1 from the launch at {{.*}})
-// CHECK-NEXT: index-rewrite.cu:[[# @LINE-10]]:20: note: fix-it: skew the index of 's' by 1 word every 128 bytes: 's[tx * 32 + ty]' -> 's[tx * 32 + ty + (tx * 32 + ty) / 32]' in its 2 accesses, 's[32 * 32]' -> 's[32 * 32 + 32 * 32 / 32]' (verified for the block shapes considered: this access conflict-free, no access to 's' worse)
+// CHECK-NEXT: index-rewrite.cu:[[# @LINE-10]]:20: note: fix-it: skew the index of 's' by 1 word every 128 bytes: 's[tx * 32 + ty]' -> 's[tx * 32 + ty + (tx * 32 + ty) / 32]' in its 2 accesses, 's[32 * 32]' -> 's[32 * 32 + 32 * 32 / 32]' (verified for the block shapes considered: this access conflict-free ({{[0-9]+}} wavefront{{s?}} instead of {{[0-9]+}}), no access to 's' worse)
 // FIXED: __shared__ float s[32 * 32 + 32 * 32 / 32];
 // FIXED: s[ty * 32 + tx + (ty * 32 + tx) / 32] = in[ty * 32 + tx];
 // FIXED: out[ty * 32 + tx] = s[tx * 32 + ty + (tx * 32 + ty) / 32];
@@ -48,7 +48,7 @@ __global__ void interleaved(int *g) {
     g[blockIdx.x] = sdata[0];
 }
 // CHECK: index-rewrite.cu:[[# @LINE-6]]:7: warning: up to 8-way bank conflict reading 'sdata'
-// CHECK: index-rewrite.cu:[[# @LINE-14]]:25: note: fix-it: XOR-swizzle the 4-byte chunks of 'sdata' within each 128 bytes: 'sdata[index]' -> 'sdata[index ^ (index / 32 % 32)]' in its 4 accesses (verified for the block shapes considered: this access conflict-free, no access to 'sdata' worse; the buffer must hold whole 128-byte segments)
+// CHECK: index-rewrite.cu:[[# @LINE-14]]:25: note: fix-it: XOR-swizzle the 4-byte chunks of 'sdata' within each 128 bytes: 'sdata[index]' -> 'sdata[index ^ (index / 32 % 32)]' in its 4 accesses (verified for the block shapes considered: this access conflict-free ({{[0-9]+}} wavefront{{s?}} instead of {{[0-9]+}}), no access to 'sdata' worse; the buffer must hold whole 128-byte segments)
 // CHECK: index-rewrite.cu:[[# @LINE-8]]:23: warning: up to 8-way bank conflict reading 'sdata'
 // CHECK: note: fix-it: XOR-swizzle {{.*}}: 'sdata[index + s]' -> 'sdata[(index + s) ^ ((index + s) / 32 % 32)]' in its 4 accesses
 // FIXED: sdata[tid ^ (tid / 32 % 32)] = g[tid];
@@ -65,7 +65,7 @@ __global__ void throughPointer(float *out) {
   out[threadIdx.x] = p[threadIdx.x * 32 + 1];
 }
 // CHECK: index-rewrite.cu:[[# @LINE-4]]:3: warning: 32-way bank conflict writing 't'
-// CHECK: index-rewrite.cu:[[# @LINE-7]]:20: note: no fix-it: skew the index of 't' by 1 word every 128 bytes (verified for the block shapes considered: this access conflict-free, no access to 't' worse), but the access at {{.*}}index-rewrite.cu:[[# @LINE-5]]:3 ('p[threadIdx.x * 32]') cannot be rewritten: it does not index 't' by name
+// CHECK: index-rewrite.cu:[[# @LINE-7]]:20: note: no fix-it: skew the index of 't' by 1 word every 128 bytes (verified for the block shapes considered: this access conflict-free ({{[0-9]+}} wavefront{{s?}} instead of {{[0-9]+}}), no access to 't' worse), but the access at {{.*}}index-rewrite.cu:[[# @LINE-5]]:3 ('p[threadIdx.x * 32]') cannot be rewritten: it does not index 't' by name
 // CHECK: index-rewrite.cu:[[# @LINE-4]]:22: warning: 32-way bank conflict reading 't'
 // YAML-DAG: ReplacementText: 'tx * 32 + ty + (tx * 32 + ty) / 32'
 // YAML-DAG: ReplacementText: '32 * 32 + 32 * 32 / 32'

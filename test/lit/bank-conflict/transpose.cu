@@ -13,7 +13,7 @@ __global__ void transposeNaiveTile(float *out, const float *in) {
   // CHECK-NEXT: {{^}} {{.*}}tile[threadIdx.x][threadIdx.y];
   // CHECK-NEXT: {{^}} {{.*}}^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
   // CHECK-NEXT: transpose.cu:[[@LINE-4]]:22: note: byte offset in 'tile' = threadIdx.x * 128 + threadIdx.y * 4: lanes 0-31 hit bank 0 at words 0, 32, 64, ..., 992 (block 32x32x1 from the launch at {{.*}}transpose.cu:[[# @LINE+20]]:3)
-  // CHECK-NEXT: transpose.cu:[[# @LINE-8]]:20: note: fix-it: pad 'tile' to 'tile[32][TILE + 1]' (verified for the block shapes considered: this access conflict-free, no access to 'tile' worse)
+  // CHECK-NEXT: transpose.cu:[[# @LINE-8]]:20: note: fix-it: pad 'tile' to 'tile[32][TILE + 1]' (verified for the block shapes considered: this access conflict-free (1 wavefront instead of 32), no access to 'tile' worse)
   // CHECK-NEXT: 1 file analysed
   // EXPLAIN: transpose.cu:[[@LINE-7]]:22: warning: 32-way bank conflict reading 'tile'
   // EXPLAIN: note: byte offset in 'tile' = threadIdx.x * 128 + threadIdx.y * 4: lanes 0-31

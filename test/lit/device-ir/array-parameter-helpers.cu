@@ -22,7 +22,7 @@ __global__ void transpose(float *out, const float *in, int n) {
   // CHECK: array-parameter-helpers.cu:[[# @LINE-11]]:3: warning: 32-way bank conflict writing 'tile': 32 lanes of warp 0 write 32 distinct words of bank 0 (32 wavefronts, ideal 1)
   // CHECK: note: byte offset in 'tile' = threadIdx.x * 128 + threadIdx.y * 4
   // CHECK: array-parameter-helpers.cu:[[# @LINE-3]]:3: note: in 'storeTransposed<float, 32, 32>' as called from 'transpose' here
-  // CHECK: note: fix-it: pad 'tile' to 'tile[32][32 + 1]' (verified for the block shapes considered: this access conflict-free
+  // CHECK: note: fix-it: pad 'tile' to 'tile[32][32 + 1]' (verified for the block shapes considered: this access conflict-free ({{[0-9]+}} wavefront{{s?}} instead of {{[0-9]+}})
   __syncthreads();
   out[threadIdx.y * n + threadIdx.x] = loadRow<float, 32, 32>(tile);
 }
