@@ -25,7 +25,7 @@ namespace cbl {
 namespace warp {
 namespace {
 
-constexpr unsigned Samples = 2000;
+constexpr unsigned Samples = 500;
 constexpr unsigned MaxDataValues = 4;
 /// How one loaded value is drawn for one lane: uniform over [Lo, Hi].
 struct Range {
@@ -36,21 +36,33 @@ std::string leafName(unsigned K) { return "\x01data" + std::to_string(K); }
 
 /// The lane's byte offset with the loaded values Values (leaf K = Values[K]);
 /// std::nullopt when the lane does not run the access or it cannot be computed.
+/// Guards: whether to evaluate the access's guards with these values (the
+/// draws do; the sampled warps reuse the lanes the draws found running it).
 struct LaneOffsets {
   Context &C;
   const SymExpr &Offset;
   unsigned Warp;
-  std::optional<int64_t> at(unsigned L, const std::vector<int64_t> &Values, bool &Failed) {
-    LaneEnv Env;
-    if (!laneEnv(C, Warp, L, Env))
+  std::map<std::string, int64_t> Bound = {};
+  std::vector<std::optional<LaneEnv>> Envs = {};
+  std::optional<int64_t> at(unsigned L, const std::vector<int64_t> &Values, bool &Failed,
+                            bool Guards = true) {
+    if (Envs.empty()) {
+      Envs.resize(WarpSize);
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+        LaneEnv E;
+        if (laneEnv(C, Warp, Lane, E))
+          Envs[Lane] = E;
+      }
+    }
+    if (!Envs[L])
       return std::nullopt;
-    std::map<std::string, int64_t> Bound;
+    LaneEnv Env = *Envs[L];
     for (unsigned K = 0; K < Values.size(); ++K)
       Bound[leafName(K)] = Values[K];
     Env.UniformValues = &Bound;
     bool Taken = true;
     Failure F;
-    if (!guardsTaken(C, Env, Taken, F)) {
+    if (Guards && !guardsTaken(C, Env, Taken, F)) {
       Failed = true;
       return std::nullopt;
     }
@@ -200,7 +212,7 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
   uint32_t Lanes = 0;
   for (unsigned L = 0; L < WarpSize; ++L) {
     bool Failed = false, Runs = false, AllInside = true;
-    for (unsigned Try = 0; Try < 64 && AllInside; ++Try) {
+    for (unsigned Try = 0; Try < 16 && AllInside; ++Try) {
       std::vector<int64_t> V(Leaves);
       for (unsigned K = 0; K < Leaves; ++K)
         V[K] = int64_t(Rng() % uint64_t(Ranges[L][K].Hi + 1));
@@ -254,7 +266,7 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
           const Range &R = Ranges[L][K];
           V[K] = R.Lo + int64_t(Rng() % uint64_t(R.Hi - R.Lo + 1));
         }
-        Off = O.at(L, V, Failed);
+        Off = O.at(L, V, Failed, /*Guards=*/false);
         if (Failed)
           return std::nullopt;
       }

@@ -14,7 +14,7 @@ __global__ void histogram(const unsigned *keys, unsigned *out) {
   h[threadIdx.x] = 0;
   __syncthreads();
   atomicAdd(&h[keys[threadIdx.x] & 255], 1u);
-  // CHECK: data-dependent-cost.cu:[[@LINE-1]]:3: remark: data-dependent cost in 'atomicAdd' on 'h': on random values of 'keys[threadIdx.x]' the 32 lanes of a warp expect 3.2 wavefronts per request (ideal 1), up to 8 when the values collide in one bank [cuda-shared-bank-conflict]
+  // CHECK: data-dependent-cost.cu:[[@LINE-1]]:3: remark: data-dependent cost in 'atomicAdd' on 'h': on random values of 'keys[threadIdx.x]' the 32 lanes of a warp expect 3.1 wavefronts per request (ideal 1), up to 8 when the values collide in one bank [cuda-shared-bank-conflict]
   __syncthreads();
   out[threadIdx.x] = h[threadIdx.x];
 }
@@ -51,7 +51,7 @@ __global__ void scatter_gather(const unsigned *keys, double *out) {
 __global__ void rows(const unsigned *keys, float *out) {
   __shared__ float t[64][33];
   out[threadIdx.x] = t[keys[threadIdx.x] % 64][threadIdx.x % 32];
-  // CHECK: data-dependent-cost.cu:[[@LINE-1]]:22: remark: data-dependent cost reading 't': {{.*}} expect 3.5 wavefronts per request (ideal 1), {{[0-9]+}} in the costliest of the 2000 warps drawn
+  // CHECK: data-dependent-cost.cu:[[@LINE-1]]:22: remark: data-dependent cost reading 't': {{.*}} expect 3.5 wavefronts per request (ideal 1), {{[0-9]+}} in the costliest of the 500 warps drawn
 }
 
 // A rank as a radix sort computes it: the sum of two 16-bit counters read
@@ -95,7 +95,7 @@ int main() {
 // JSON-NEXT: "expected_ideal": 1,
 // JSON-NEXT: "expected_wavefronts": 3.1{{[0-9]*}},
 // JSON-NEXT: "lanes": 32,
-// JSON-NEXT: "samples": 2000,
+// JSON-NEXT: "samples": 500,
 // JSON-NEXT: "values": [
 // JSON-NEXT: "keys[threadIdx.x]"
 // JSON-NEXT: ],
