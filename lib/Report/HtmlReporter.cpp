@@ -205,10 +205,15 @@ std::string otherAccesses(Context &C, const std::vector<const Site *> &Here) {
     std::string Grid;
     if (!A.Grid.empty() && Grids < MaxGrids && ++Grids)
       Grid = "<details><summary>grid</summary>" + html::gridFigure(A) + "</details>";
+    std::string Verdict = html::verdictWords(A);
+    if (A.Random && A.Random->WorstWavefronts > A.Random->WorstIdeal)
+      Verdict += fmt::format("; on random data ~{:.1f} wavefronts per request (ideal {:.3g}), {} {}",
+                             A.Random->Wavefronts, A.Random->Ideal,
+                             A.Random->WorstReachable ? "up to" : "seen up to", A.Random->WorstWavefronts);
     Out += fmt::format("<tr id=\"{}\"><td><a href=\"#{}\">{}:{}</a></td><td>{} <code>{}</code></td>"
                        "<td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
                        S->Anchor, S->Anchor, S->Line, S->Column, escapeHtml(html::accessKind(A)),
-                       escapeHtml(A.Spelling), escapeHtml(A.Function), escapeHtml(html::verdictWords(A)),
+                       escapeHtml(A.Spelling), escapeHtml(A.Function), escapeHtml(Verdict),
                        A.Wavefronts ? fmt::format("{} ({})", A.Wavefronts, A.Ideal) : "", Grid);
   }
   if (Out.empty())
