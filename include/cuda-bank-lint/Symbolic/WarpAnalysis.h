@@ -97,7 +97,6 @@ struct RandomDataCost {
   unsigned Samples = 0;
   uint32_t Lanes = 0;               ///< the lanes of warp 0 that run it
   std::vector<std::string> Values;  ///< the loaded values, as written ("in[t]")
-  uint64_t LowestByte = 0, HighestByte = 0; ///< the addresses drawn
 };
 
 struct AccessVerdict {
