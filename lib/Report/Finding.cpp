@@ -137,8 +137,9 @@ void fold(Finding &Worst, std::vector<Finding> &Others) {
       if (N.Role == NoteRole::Fix)
         N.Role = NoteRole::Detail;
     }
+    // Nothing to act on: shown under --explain only, not in the concise output.
     Worst.Notes.push_back({SourcePos(), "no fix-it: the instances of this finding need different ones",
-                           {}, NoteRole::Fix});
+                           {}, NoteRole::Detail});
   }
 }
 

@@ -37,3 +37,17 @@ void launch(float *o, const float *i, int n) {
   strided<<<1, 32>>>(o, n);
   halfWarp<<<1, 64>>>(o);
 }
+
+// Instances that need different fix-its (a float and a double skew): no fix-it
+// line in the concise output, "no fix-it" under --explain.
+template <typename T>
+__global__ void strideRead(T *out) {
+  __shared__ T s[2048];
+  s[threadIdx.x] = 0;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x * 32 + 31];
+}
+void launchBoth(float *f, double *d) {
+  strideRead<<<1, 64>>>(f);
+  strideRead<<<1, 64>>>(d);
+}
