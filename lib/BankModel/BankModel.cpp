@@ -348,6 +348,16 @@ unsigned lanesPerPhase(const WarpAccess &A, BankArch Arch) {
   return PhaseLanes;
 }
 
+std::optional<unsigned> sourcePageIdeal(const WarpAccess &A, BankArch Arch) {
+  if (Arch != BankArch::Sm70Plus || A.Op == AccessOp::Atomic || A.Matrix || !validWidth(A.Width))
+    return std::nullopt;
+  const unsigned WavefrontBytes = bankCount(Arch) * bankWordBytes(Arch);
+  if (A.Op == AccessOp::Load && lanesPerPhase(A, Arch) * A.Width > WavefrontBytes)
+    return std::nullopt; // merged pairs: the source page's rule was not measured
+  unsigned Bytes = unsigned(__builtin_popcount(A.ActiveMask)) * A.Width;
+  return (Bytes + WavefrontBytes - 1) / WavefrontBytes;
+}
+
 BankCost costOf(const WarpAccess &A, BankArch Arch) {
   BankCost C;
   C.Phases = 0;

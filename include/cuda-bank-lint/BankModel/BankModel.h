@@ -129,6 +129,16 @@ struct BankCost {
 /// Degree == 1 exactly when Wavefronts == Ideal.
 BankCost costOf(const WarpAccess &Access, BankArch Arch = BankArch::Sm70Plus);
 
+/// Nsight Compute's source-page ideal ("L1 Wavefronts Shared Ideal") of a
+/// plain load or store: ceil(active lanes x width / 128), the wavefronts its
+/// bytes would need if the active lanes were packed. Measured with lanes
+/// removed from 4-, 8- and 16-byte accesses (test/data/h200-partial-warps.csv:
+/// every row). It equals costOf's Ideal when the active lanes fill the phases;
+/// it is lower when they are spread over phases (lanes 0-7 and 16-23 of an
+/// 8-byte access: 2 wavefronts, no bank conflict, source-page ideal 1).
+/// std::nullopt for atomics, ldmatrix/stmatrix and merged loads (not measured).
+std::optional<unsigned> sourcePageIdeal(const WarpAccess &Access, BankArch Arch = BankArch::Sm70Plus);
+
 /// Lanes per phase of a load or store after any load merge: 32 (1/2/4-byte),
 /// 16 (8-byte) or 8 (16-byte and ldmatrix rows) on sm_70+, doubled when
 /// paired lanes merge; 16 (half-warps) under Sm1x. The phases costOf sums.
