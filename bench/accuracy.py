@@ -361,10 +361,12 @@ def data_remark(a):
 def flags(m):
     """Bounds (status "bound": which lanes run it, or a parameter's value, is
     not known) are reported as warnings or possible-conflict remarks when
-    their worst case conflicts, and data-dependent accesses as remarks with
-    their expected cost on random data: weaker claims, counted separately."""
+    their worst case conflicts, data-dependent accesses as remarks with
+    their expected cost on random data, and accesses whose partial tiles show
+    excess wavefronts on the source page as remarks: weaker claims, counted
+    separately."""
     return any((a["status"] in ("exact", "bound") and a["wavefronts"] > a["ideal"]) or data_remark(a)
-               for a in m.recs)
+               or a.get("boundary_warp") for a in m.recs)
 
 
 def report_warnings(rows_v):

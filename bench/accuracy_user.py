@@ -22,6 +22,9 @@ BANK_CHECK = "cuda-shared-bank-conflict"
 # the outermost call in the kernel (the same position as the records'
 # call_site).
 CALLED_FROM_RE = re.compile(r"^in '(.*)' as called from '(.*)' here")
+# A finding in a library's (system) header is reported at the user's frame
+# and names the access's own line in this note: where the measurement is.
+ACCESS_HERE_RE = re.compile(r"^the access is here, in '")
 # The other instances of a merged finding (one finding per location): "also
 # reading: 2-way (...) in 'K<16>' through the call at line 9 with block ...",
 # located at that call (else at the launch or the function).
@@ -119,6 +122,12 @@ def diagnostic_lines(doc, root, callsite, stats):
             out[(os.path.realpath(os.path.join(root, fname)), line)].append(inst)
         fname, line = d["file"], d["line"]
         d["_fns"] = diagnostic_functions(d, fns_at)
+        if not callsite:
+            here = [n["location"] for n in d.get("notes", [])
+                    if n.get("location") and ACCESS_HERE_RE.match(n.get("message", ""))]
+            if here:
+                fname, line = here[0]["file"], here[0]["line"]
+                stats["mapped to the access in a system header"] += 1
         if callsite:
             notes = [n["location"] for n in d.get("notes", [])
                      if n.get("location") and CALLED_FROM_RE.match(n.get("message", ""))]

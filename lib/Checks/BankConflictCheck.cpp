@@ -1,6 +1,7 @@
 //===- BankConflictCheck.cpp - cuda-shared-bank-conflict --------------------===//
 #include "BankConflictCheck.h"
 #include "FindingText.h"
+#include "RunTimeCosts.h"
 #include "cuda-bank-lint/BankModel/BankGrid.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
 #include "cuda-bank-lint/Symbolic/CompiledAccesses.h"
@@ -21,28 +22,6 @@ namespace cbl {
 namespace {
 
 const char *verb(AccessOp Op) { return Op == AccessOp::Load ? "read" : "write"; }
-
-/// "ldmatrix.x4.trans" for "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16".
-std::string shortMatrixName(const std::string &Opcode) {
-  std::string S = Opcode.substr(0, Opcode.find('.'));
-  for (const char *Part : {".x1", ".x2", ".x4", ".trans"})
-    if (Opcode.find(Part) != std::string::npos)
-      S += Part;
-  return S;
-}
-
-/// "reading", "writing", "in 'ldmatrix.x4' reading", or "in 'atomicAdd' on"
-/// before the array's name.
-std::string doing(const SharedAccess &A) {
-  if (A.Op == AccessOp::Atomic)
-    return fmt::format("in '{}' on", A.Instruction);
-  const char *Dir = A.Op == AccessOp::Load ? "reading" : "writing";
-  if (A.Matrix)
-    return fmt::format("in '{}' {}", shortMatrixName(A.Instruction), Dir);
-  if (!A.Instruction.empty()) // inline PTX ld/st.shared
-    return fmt::format("in '{}' {}", A.Instruction, Dir);
-  return Dir;
-}
 
 /// What the lanes on the worst bank do: "write 4 distinct words of bank 3",
 /// or for an atomic "update bank 0, one lane per wavefront even on one word".
@@ -399,50 +378,6 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
   return F;
 }
 
-/// The record of an expected cost on random data.
-RandomDataRecord randomDataRecord(const RandomDataCost &C) {
-  return {C.Wavefronts, C.Ideal, C.Worst.Wavefronts, C.Worst.Ideal, C.WorstReachable,
-          C.Samples, unsigned(__builtin_popcount(C.Lanes)), C.Values};
-}
-
-/// A remark for a data-dependent access whose random values can make bank
-/// conflicts: what to expect on random data and how bad it can get. Never a
-/// warning: the run's data decides.
-std::optional<Finding> randomDataRemark(const EvaluatedAccess &E, const std::string &Array,
-                                        const std::string &Check) {
-  const AccessVerdict &V = E.Verdict;
-  if (V.Status != VerdictStatus::DataDependent || !V.Random ||
-      V.Random->Worst.Wavefronts <= V.Random->Worst.Ideal)
-    return std::nullopt;
-  const RandomDataCost &R = *V.Random;
-  const SharedAccess &A = *E.Access;
-  std::vector<std::string> Quoted;
-  for (const std::string &N : R.Values)
-    Quoted.push_back("'" + N + "'");
-  Finding F;
-  F.Check = Check;
-  F.Level = Severity::Remark;
-  F.Where = A.Where;
-  if (A.Length)
-    F.Ranges.push_back({A.Where, A.Length});
-  F.Message = fmt::format(
-      "data-dependent cost {} '{}': on random values of {} the {} lanes of a warp expect {:.1f} "
-      "wavefronts per request (ideal {:.3g}), {}",
-      doing(A), Array, fmt::join(Quoted, ", "), __builtin_popcount(R.Lanes), R.Wavefronts, R.Ideal,
-      R.WorstReachable
-          ? fmt::format("up to {} when the values collide in one bank", R.Worst.Wavefronts)
-          : fmt::format("{} in the costliest of the {} warps drawn", R.Worst.Wavefronts, R.Samples));
-  F.Kind = "data-dependent cost";
-  F.Summary = fmt::format("~{:.1f} wavefronts on random data", R.Wavefronts);
-  F.Notes.push_back({A.Where,
-                     fmt::format("each lane's value drawn independently and uniformly from the values "
-                                 "that keep its address inside '{}' ({} random warps, seeded); "
-                                 "sorted or clustered data costs less or more",
-                                 Array, R.Samples),
-                     {}, NoteRole::Key});
-  return F;
-}
-
 void BankConflictCheck::run(CheckContext &Ctx) {
   const auto &Arrays = Ctx.Model.Arrays;
   std::vector<Evaluated> All;
@@ -539,6 +474,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.NeverExecuted = V.NeverExecuted;
     if (V.Random)
       R.Random = randomDataRecord(*V.Random);
+    if (V.Edge)
+      R.Edge = edgeRecord(*V.Edge);
     R.PerExecution = V.PerExecution;
     if (Ctx.Options.Explain && V.Status != VerdictStatus::Unknown &&
         V.Status != VerdictStatus::DataDependent && !V.NeverExecuted)
@@ -559,6 +496,8 @@ void BankConflictCheck::run(CheckContext &Ctx) {
       FunctionInProgress Marked(*E.Fn);
       Ctx.Out.Findings.push_back(diagnose(Ctx, Fixes, E));
     } else if (auto F = randomDataRemark(E, Arrays[A.ArrayId].Name, Name)) {
+      Ctx.Out.Findings.push_back(std::move(*F));
+    } else if (auto F = edgeRemark(E, Arrays[A.ArrayId].Name, Name)) {
       Ctx.Out.Findings.push_back(std::move(*F));
     }
   }

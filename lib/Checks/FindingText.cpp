@@ -61,4 +61,26 @@ void addToKeyNote(Finding &F, const std::string &What) {
   (Key == F.Notes.end() ? F.Message : Key->Message) += " (" + What + ")";
 }
 
+/// "ldmatrix.x4.trans" for "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16".
+std::string shortMatrixName(const std::string &Opcode) {
+  std::string S = Opcode.substr(0, Opcode.find('.'));
+  for (const char *Part : {".x1", ".x2", ".x4", ".trans"})
+    if (Opcode.find(Part) != std::string::npos)
+      S += Part;
+  return S;
+}
+
+/// "reading", "writing", "in 'ldmatrix.x4' reading", or "in 'atomicAdd' on"
+/// before the array's name.
+std::string doing(const SharedAccess &A) {
+  if (A.Op == AccessOp::Atomic)
+    return fmt::format("in '{}' on", A.Instruction);
+  const char *Dir = A.Op == AccessOp::Load ? "reading" : "writing";
+  if (A.Matrix)
+    return fmt::format("in '{}' {}", shortMatrixName(A.Instruction), Dir);
+  if (!A.Instruction.empty()) // inline PTX ld/st.shared
+    return fmt::format("in '{}' {}", A.Instruction, Dir);
+  return Dir;
+}
+
 } // namespace cbl

@@ -29,6 +29,13 @@ std::string lanesText(uint32_t Mask);
 /// configuration, an annotation), where it is no news.
 std::string inferredShape(const BlockShape &S);
 
+/// "ldmatrix.x4.trans" for "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16".
+std::string shortMatrixName(const std::string &Opcode);
+
+/// "reading", "writing", "in 'ldmatrix.x4' reading", or "in 'atomicAdd' on"
+/// before the array's name.
+std::string doing(const SharedAccess &A);
+
 /// Appends " (What)" to the finding's key note (to its message when it has
 /// none); nothing when What is empty.
 void addToKeyNote(Finding &F, const std::string &What);

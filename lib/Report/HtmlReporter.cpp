@@ -210,6 +210,10 @@ std::string otherAccesses(Context &C, const std::vector<const Site *> &Here) {
       Verdict += fmt::format("; on random data ~{:.1f} wavefronts per request (ideal {:.3g}), {} {}",
                              A.Random->Wavefronts, A.Random->Ideal,
                              A.Random->WorstReachable ? "up to" : "seen up to", A.Random->WorstWavefronts);
+    if (A.Edge)
+      Verdict += fmt::format("; in a partial tile {} wavefronts against the source page's ideal of {} "
+                             "(no bank conflict)",
+                             A.Edge->Wavefronts, A.Edge->PageIdeal);
     Out += fmt::format("<tr id=\"{}\"><td><a href=\"#{}\">{}:{}</a></td><td>{} <code>{}</code></td>"
                        "<td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
                        S->Anchor, S->Anchor, S->Line, S->Column, escapeHtml(html::accessKind(A)),

@@ -132,6 +132,12 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
           {"lanes", R.Lanes},
           {"values", std::move(Values)}};
     }
+    if (A.Edge)
+      O["boundary_warp"] = llvm::json::Object{
+          {"wavefronts", A.Edge->Wavefronts},
+          {"source_page_ideal", A.Edge->PageIdeal},
+          {"warp", A.Edge->Warp},
+          {"active_mask", llvm::formatv("{0:x8}", A.Edge->Lanes).str()}};
     O["block_wavefronts"] = int64_t(A.BlockWavefronts);
     O["block_ideal"] = int64_t(A.BlockIdeal);
     O["block_iterations"] = int64_t(A.BlockIterations);

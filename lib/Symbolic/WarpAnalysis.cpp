@@ -22,13 +22,25 @@
 
 namespace cbl {
 
-namespace {
+EvalShape evalShapeFor(const BlockShape &Shape) {
+  EvalShape E;
+  if (Shape.known()) {
+    E.Dim = Shape.Dim;
+    E.Warps = (Shape.threads() + WarpSize - 1) / WarpSize;
+  } else {
+    E.Dim = {{0, 1, 1}};
+    E.Warps = 1024 / WarpSize;
+  }
+  return E;
+}
+
+namespace warp {
 
 /// A threshold condition: order comparisons (gid < n), joined by && and ||
 /// (row < n && col < n; the compiler's i < lo || i > hi), through negations
 /// (!c, and c ? 0 : 1: a thread left where c held). Lanes pass it in runs,
 /// so the warps inside a run pass with every lane.
-bool isThreshold(const SymExpr &E, unsigned Depth = 0) {
+bool isThreshold(const SymExpr &E, unsigned Depth) {
   if (Depth > 32)
     return false;
   if (E.Kind == ExprKind::Unary && E.Op == Opcode::LNot)
@@ -47,22 +59,6 @@ bool isThreshold(const SymExpr &E, unsigned Depth = 0) {
   return L.Uniforms.empty() && L.Varyings.empty() &&
          std::all_of(L.Loops.begin(), L.Loops.end(), [](const SymExpr *X) { return X->LaneVarying; });
 }
-
-} // namespace
-
-EvalShape evalShapeFor(const BlockShape &Shape) {
-  EvalShape E;
-  if (Shape.known()) {
-    E.Dim = Shape.Dim;
-    E.Warps = (Shape.threads() + WarpSize - 1) / WarpSize;
-  } else {
-    E.Dim = {{0, 1, 1}};
-    E.Warps = 1024 / WarpSize;
-  }
-  return E;
-}
-
-namespace warp {
 
 void addUnique(std::vector<std::string> &V, const std::string &S) {
   if (std::find(V.begin(), V.end(), S) == V.end())
@@ -409,6 +405,10 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     }
   }
   R.Ok = true;
+  if (C.ScanEdges < 0)
+    C.ScanEdges = scansBoundary(C);
+  if (C.ScanEdges && R.WA.ActiveMask)
+    R.Edge = boundaryWarp(C, W, Vals, R);
   return R;
 }
 
@@ -447,6 +447,9 @@ void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned>
       V.Cases[It->second].ActiveLanes = Active;
     }
   }
+  if (R.Edge && (!V.Edge || R.Edge->Cost.Wavefronts - R.Edge->PageIdeal >
+                                V.Edge->Cost.Wavefronts - V.Edge->PageIdeal))
+    V.Edge = R.Edge;
   if (!Any || worse(Cost, V.Cost)) {
     V.Cost = Cost;
     V.Warp = W;
@@ -498,6 +501,8 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
   }
   else if (Status == VerdictStatus::Bound)
     V.Reason = boundByReason(C.BoundBy);
+  if (V.Edge)
+    boundaryBlocks(C, V);
   if (Status == VerdictStatus::Bound && whicheverLanesRun(C, V)) {
     // Removing lanes never adds distinct words to a bank, and an access
     // of at most 4 bytes is one phase: conflict-free with every lane, it

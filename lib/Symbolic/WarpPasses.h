@@ -98,6 +98,11 @@ struct Context {
   /// collectLeaves of guard and loop conditions, asked per lane and
   /// iteration: computed once per expression.
   std::map<const SymExpr *, SymLeaves> LeavesCache;
+  /// Boundary warps: choices of threshold sides left to try, and whether
+  /// some were not tried.
+  unsigned EdgeBudget = 1u << 16;
+  bool EdgeIncomplete = false;
+  int ScanEdges = -1; ///< scansBoundary, once computed
   const SymLeaves &leavesOf(const SymRef &E) {
     auto [It, New] = LeavesCache.try_emplace(E.get());
     if (New)
@@ -143,7 +148,28 @@ struct WarpResult {
   WarpAccess WA;
   std::array<std::array<unsigned, 3>, WarpSize> Tids{};
   std::vector<std::string> Params;
+  /// The costliest boundary warp of this warp state (BoundaryWarps.cpp).
+  std::optional<EdgeWarp> Edge;
 };
+
+/// A guard of thresholds (gid < n, row < n && col < n, through negations):
+/// it splits the block at a boundary, the warps inside pass whole.
+bool isThreshold(const SymExpr &E, unsigned Depth = 0);
+
+/// Boundary blocks (BoundaryWarps.cpp): the lanes of R's warp state that the
+/// threshold guards leave for each choice of their block-uniform sides; the
+/// costliest such warp whose wavefronts exceed the source page's ideal
+/// relatively more than R's do, if any. Bounded: C.EdgeBudget choices per
+/// access, after which C.EdgeIncomplete is set and the rest not checked.
+std::optional<EdgeWarp> boundaryWarp(Context &C, unsigned W,
+                                     const std::array<LoopValues, WarpSize> *Vals,
+                                     const WarpResult &R);
+/// V has a boundary warp (V.Edge): the cost holds in full tiles only; the
+/// status becomes Bound (and not per execution), the reason says why.
+void boundaryBlocks(const Context &C, AccessVerdict &V);
+/// Whether a boundary scan can change the verdict of C's access (a plain
+/// 8- or 16-byte load or store under a threshold guard, declared layout).
+bool scansBoundary(const Context &C);
 
 /// Is lane Env active under the guards? Sets F (and returns false) when it
 /// cannot be decided.

@@ -92,6 +92,13 @@ struct RandomDataRecord {
   std::vector<std::string> Values;      ///< the loaded values the address uses
 };
 
+/// A boundary block's costliest warp (EdgeWarp): the hardware's wavefronts
+/// for the lanes a partial tile leaves, and Nsight Compute's source-page ideal.
+struct EdgeRecord {
+  unsigned Wavefronts = 0, PageIdeal = 0, Warp = 0;
+  uint32_t Lanes = 0; ///< the lanes left
+};
+
 struct AccessCase {
   std::string Label;
   unsigned Degree = 0, Wavefronts = 0, Ideal = 0, ActiveLanes = 0;
@@ -146,6 +153,7 @@ struct AccessRecord {
   bool NeverExecuted = false;
   std::optional<RandomDataRecord> Random; ///< status data-dependent only
   bool PerExecution = false; ///< status bound: exact per execution, their number unknown
+  std::optional<EdgeRecord> Edge; ///< a partial tile's warp costlier than the full ones
   std::vector<LaneRow> Lanes; ///< worst warp, only with --explain
   /// The worst warp's words by bank and wavefront (bankGrid), with Lanes
   /// (--explain, --html, the language server); empty when no lane runs it.

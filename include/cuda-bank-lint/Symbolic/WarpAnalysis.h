@@ -83,6 +83,21 @@ struct BlockSums {
   }
 };
 
+/// A warp of a boundary block (a partial tile: a threshold guard such as
+/// `tx <= nLast` removes lanes in some blocks only) whose wavefronts exceed
+/// Nsight Compute's source-page ideal relatively more than the full warp's.
+/// The hardware's bank conflicts never grow with fewer lanes, but an 8- or
+/// 16-byte access is served per half- or quarter-warp: lanes spread over
+/// phases keep its wavefronts while the page's ideal, the bytes packed,
+/// drops (sourcePageIdeal).
+struct EdgeWarp {
+  BankCost Cost;          ///< the hardware's, for the lanes left
+  unsigned PageIdeal = 0; ///< the source page's ideal for them
+  unsigned Warp = 0;
+  uint32_t Mask = 0;      ///< the lanes left
+  uint32_t FullMask = 0;  ///< the lanes of the full warp
+};
+
 /// What a data-dependent access costs on random data: each lane's loaded
 /// value independent and uniform over the values the program allows (all
 /// 32-bit values when the index masks or reduces them, else those that keep
@@ -136,6 +151,9 @@ struct AccessVerdict {
   /// costs the same: the cost of each execution is exact, their number is
   /// not (Cost and the ratio of the block sums hold per execution).
   bool PerExecution = false;
+  /// The costliest boundary warp, when one costs relatively more than the
+  /// full warps (then the status is not Exact: the cost holds in full tiles).
+  std::optional<EdgeWarp> Edge;
   /// Status DataDependent: the expected cost on random data, when the
   /// address is a computable function of the loaded values.
   std::optional<RandomDataCost> Random;
