@@ -11,7 +11,7 @@ namespace cbl {
 
 RandomDataRecord randomDataRecord(const RandomDataCost &C) {
   return {C.Wavefronts, C.Ideal, C.Worst.Wavefronts, C.Worst.Ideal, C.WorstReachable,
-          C.Samples, unsigned(__builtin_popcount(C.Lanes)), C.Values};
+          C.Samples, unsigned(__builtin_popcount(C.Lanes)), C.Values, C.Regardless};
 }
 
 // Never a warning: the run's data decides.
@@ -41,11 +41,18 @@ std::optional<Finding> randomDataRemark(const EvaluatedAccess &E, const std::str
           : fmt::format("{} in the costliest of the {} warps drawn", R.Worst.Wavefronts, R.Samples));
   F.Kind = "data-dependent cost";
   F.Summary = fmt::format("~{:.1f} wavefronts on random data", R.Wavefronts);
+  std::vector<std::string> Others;
+  for (const std::string &N : R.Regardless)
+    Others.push_back("'" + N + "'");
   F.Notes.push_back({A.Where,
                      fmt::format("each lane's value drawn independently and uniformly from the values "
-                                 "that keep its address inside '{}' ({} random warps, seeded); "
+                                 "that keep its address inside '{}' ({} random warps, seeded){}; "
                                  "sorted or clustered data costs less or more",
-                                 Array, R.Samples),
+                                 Array, R.Samples,
+                                 Others.empty() ? std::string()
+                                                : fmt::format(", the same at every value of {} tried (0 "
+                                                              "to 31)",
+                                                              fmt::join(Others, ", "))),
                      {}, NoteRole::Key});
   return F;
 }

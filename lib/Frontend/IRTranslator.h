@@ -149,7 +149,7 @@ public:
   SymRef unknownOf(const llvm::Value *V, const std::string &Why);
   SymRef resultOf(const llvm::Instruction &I, const std::string &Otherwise);
   /// How users name V ("n", "the value loaded at k.cu:12").
-  std::string nameOf(const llvm::Value *V);
+  std::string nameOf(const llvm::Value *V, const std::string &Suffix = "");
 
   // --- control (IRControl.cpp) ---
   /// The guards under which block BB runs, outermost first.
@@ -200,6 +200,10 @@ private:
   SymRef callOf(const llvm::CallBase &C);
   SymRef argumentOf(const llvm::Argument &Arg);
   SymRef loadedValueOf(const llvm::LoadInst &L);
+  /// An element of a vector (uint4 key; key.x): the value inserted there,
+  /// else data when the vector is loaded or built from loaded values (also
+  /// through a loop's phi).
+  SymRef extractOf(const llvm::ExtractElementInst &E);
   std::optional<IRPointer> translatePtr(const llvm::Value *V);
   std::optional<IRPointer> gepOf(const llvm::GEPOperator &G);
   std::optional<IRPointer> pointerPhiOf(const llvm::PHINode &P);

@@ -131,6 +131,12 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
           {"samples", R.Samples},
           {"lanes", R.Lanes},
           {"values", std::move(Values)}};
+      if (!R.Regardless.empty()) {
+        llvm::json::Array Others;
+        for (const std::string &N : R.Regardless)
+          Others.push_back(N);
+        (*O.getObject("random_data"))["regardless_of"] = std::move(Others);
+      }
     }
     if (A.Edge)
       O["boundary_warp"] = llvm::json::Object{

@@ -99,6 +99,17 @@ public:
     }
   }
 
+  /// Gives the unknowns other than the loaded values a value (by name, or
+  /// a loop counter by its loop).
+  void fix(const std::map<std::string, int64_t> &Names, const std::map<unsigned, int64_t> &Counters) {
+    for (const auto &[N, V] : Names)
+      Bound[N] = V;
+    Loops = Counters;
+    for (auto &E : Envs)
+      if (E)
+        E->LoopValues = Loops.empty() ? nullptr : &Loops;
+  }
+
   std::optional<int64_t> at(unsigned L, const std::vector<int64_t> &Values, bool &Failed,
                             bool Guards = true) {
     if (!Envs[L])
@@ -125,6 +136,7 @@ private:
   Context &C;
   const SymExpr &Offset;
   std::map<std::string, int64_t> Bound;
+  std::map<unsigned, int64_t> Loops;
   std::vector<int64_t *> Slots;
   std::array<std::optional<LaneEnv>, WarpSize> Envs;
 };
@@ -281,6 +293,45 @@ bool sampleWarps(const SharedAccess &A, BankArch Arch, LaneOffsets &O, int64_t L
   return true;
 }
 
+/// The unknowns other than the loaded values that enter the address
+/// non-linearly ((k + r) & 255, (k >> shift) & 1, k % nb): the cost on random
+/// data may depend on them.
+std::vector<const SymExpr *> nonLinearUnknowns(const SymExpr &Offset) {
+  SymLeaves L = collectLeaves(std::shared_ptr<const SymExpr>(std::shared_ptr<const SymExpr>(), &Offset));
+  std::vector<const SymExpr *> Out;
+  for (const SymExpr *U : L.Uniforms)
+    if (U->Name.rfind("\x01data", 0) != 0 && degreeIn(Offset, U->Name) != 1)
+      Out.push_back(U);
+  for (const SymExpr *U : L.Loops)
+    if (!U->LaneVarying && degreeIn(Offset, U->Name) != 1)
+      Out.push_back(U);
+  return Out;
+}
+
+/// One estimate with the unknowns of Fixed at Value (none: as they are).
+std::optional<RandomDataCost> estimate(const SharedAccess &A, Context &C, const DataLeaves &D,
+                                       const std::vector<const SymExpr *> &Fixed, int64_t Value,
+                                       int64_t Limit, BankArch Arch) {
+  LaneOffsets O(C, *D.Offset, unsigned(D.Bits.size()));
+  std::map<std::string, int64_t> Names;
+  std::map<unsigned, int64_t> Counters;
+  for (const SymExpr *U : Fixed)
+    (U->Kind == ExprKind::LoopVar ? void(Counters[U->LoopId] = Value) : void(Names[U->Name] = Value));
+  O.fix(Names, Counters);
+  std::mt19937_64 Rng(0x5eed);
+  std::vector<std::vector<Range>> Ranges;
+  RandomDataCost Out;
+  if (!laneRanges(O, D.Bits, Limit, Rng, Ranges, Out.Lanes))
+    return std::nullopt;
+  const bool Independent = laneIndependent(O, Out.Lanes, Rng, Ranges);
+  std::set<uint64_t> Seen;
+  if (!sampleWarps(A, Arch, O, Limit, Out.Lanes, Ranges, Rng, Seen, Out))
+    return std::nullopt;
+  Out.Values = D.Names;
+  collidingWorst(A, Arch, Out.Lanes, Independent, Seen, Out);
+  return Out;
+}
+
 } // namespace
 
 std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
@@ -298,18 +349,27 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
   Copy.ByteOffset = D->Offset;
   Context C{Copy, Loops, Arrays, Shape, Arch, {}};
   C.BoundGuards = true; // guards on the data: every lane taken as running it
-  LaneOffsets O(C, *D->Offset, unsigned(D->Bits.size()));
-  std::mt19937_64 Rng(0x5eed);
-  std::vector<std::vector<Range>> Ranges;
-  RandomDataCost Out;
-  if (!laneRanges(O, D->Bits, Limit, Rng, Ranges, Out.Lanes))
+  std::vector<const SymExpr *> Fixed = nonLinearUnknowns(*D->Offset);
+  if (Fixed.empty())
+    return estimate(A, C, *D, Fixed, 0, Limit, Arch);
+  // Other unknowns enter it non-linearly: the estimate stands only if it is
+  // the same at each value tried (a loop counter added to a masked key, a
+  // shift of random bits), not where it depends on them (k % nb).
+  std::optional<RandomDataCost> Out;
+  double Lo = 0, Hi = 0;
+  for (int64_t Value : {0, 1, 2, 3, 7, 12, 31}) {
+    std::optional<RandomDataCost> R = estimate(A, C, *D, Fixed, Value, Limit, Arch);
+    if (!R)
+      return std::nullopt;
+    Lo = Out ? std::min(Lo, R->Wavefronts) : R->Wavefronts;
+    Hi = Out ? std::max(Hi, R->Wavefronts) : R->Wavefronts;
+    if (!Out || worse(R->Worst, Out->Worst))
+      Out = R;
+  }
+  if (Hi > Lo * 1.05)
     return std::nullopt;
-  const bool Independent = laneIndependent(O, Out.Lanes, Rng, Ranges);
-  std::set<uint64_t> Seen;
-  if (!sampleWarps(A, Arch, O, Limit, Out.Lanes, Ranges, Rng, Seen, Out))
-    return std::nullopt;
-  Out.Values = std::move(D->Names);
-  collidingWorst(A, Arch, Out.Lanes, Independent, Seen, Out);
+  for (const SymExpr *U : Fixed)
+    Out->Regardless.push_back(U->Name);
   return Out;
 }
 

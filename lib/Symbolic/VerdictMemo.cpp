@@ -28,7 +28,7 @@ static_assert(sizeof(SharedArray) == 264, "SharedArray changed: update VerdictMe
 static_assert(sizeof(EvalShape) == 16, "EvalShape changed: update VerdictMemo's key");
 static_assert(sizeof(LayoutChange) == 12, "LayoutChange changed: update VerdictMemo's key");
 // Texts of a verdict that may name a line: shiftLines moves them.
-static_assert(sizeof(AccessVerdict) == 1160, "AccessVerdict changed: update shiftLines");
+static_assert(sizeof(AccessVerdict) == 1184, "AccessVerdict changed: update shiftLines");
 // AccessVerdict::Edge holds costs and masks, never a line.
 // AccessVerdict::Random names loaded values ("in[t]"), never a line.
 static_assert(sizeof(VerdictCase) == 80, "VerdictCase changed: update shiftLines");

@@ -90,6 +90,7 @@ struct RandomDataRecord {
   bool WorstReachable = false;          ///< false: the costliest warp drawn
   unsigned Samples = 0, Lanes = 0;
   std::vector<std::string> Values;      ///< the loaded values the address uses
+  std::vector<std::string> Regardless;  ///< other unknowns, at each value tried
 };
 
 /// A boundary block's costliest warp (EdgeWarp): the hardware's wavefronts
