@@ -49,6 +49,9 @@ SCREEN = 50
 FINDING = re.compile(r"^\S.*?:\d+:\d+: (warning|error): .*\[cuda-[\w-]+\]$")
 # A path of a source file in the output.
 PATH = re.compile(r"(?<![\w./+-])((?:\.\.?/|/)?[\w.+-]+(?:/[\w.+-]+)*\.(?:cu|cuh|h|hpp|hh|cpp|cc|inl))\b")
+# A __shared__ declaration that is not extern (every extern declaration of a kernel
+# is one buffer, which JSON lists once), outside a // comment.
+SHARED_DECL = re.compile(r"^(?!.*\bextern\b)[^/]*\b__shared__\b")
 NO_ACCESS = re.compile(r"^kernel '(.+?)' uses shared memory, but no access to it was recognised")
 
 
@@ -163,6 +166,20 @@ def not_modelled(doc):
     return out, failed
 
 
+def unlisted_shared(doc, root, rel):
+    """Lines of the file's own non-extern __shared__ declarations that
+    JSON's shared_variables does not list: code the tool dropped without a word,
+    or code the compiler never sees (#if, a template never instantiated)."""
+    listed = {v.get("line") for v in doc.get("shared_variables", []) if v.get("file") == rel}
+    try:
+        with open(os.path.join(root, rel), errors="replace") as f:
+            source = f.read().splitlines()
+    except OSError:
+        return []
+    return [n for n, line in enumerate(source, 1)
+            if SHARED_DECL.search(line) and n not in listed]
+
+
 def bad_paths(text, root):
     """Paths in text that a user would not expect: absolute inside the project,
     or with a ./ or ../ segment; and absolute paths outside it (system headers)."""
@@ -220,6 +237,7 @@ def record(rel, text, js, root):
     sev = collections.Counter(d.get("severity") for d in (doc or {}).get("diagnostics", []))
     rec["warnings"], rec["errors"], rec["remarks"] = sev["warning"], sev["error"], sev["remark"]
     rec["unmodelled"], rec["failed"] = not_modelled(doc or {})
+    rec["unlisted"] = unlisted_shared(doc, root, rel) if doc and not rec["failed"] else []
     rec["bad_paths"], rec["outside_paths"] = bad_paths(text[1] + text[2], root)
     return rec
 
@@ -298,6 +316,11 @@ def report_unmodelled(recs):
         print(f"  not analysed{'' if ok else ' (NOT NAMED)'}: {f}: {err[:150]}")
     if truncated:
         print(f"  summaries that name only some kernels ('and N more'): {', '.join(truncated)}")
+    unlisted = [r for r in recs if r["unlisted"]]
+    print(f"files with __shared__ declarations that JSON's shared_variables does not list "
+          f"(dropped, or not compiled): {len(unlisted)}")
+    for r in unlisted:
+        print(f"  {r['file']}: lines {', '.join(map(str, r['unlisted']))}")
 
 
 def report_paths(recs):
