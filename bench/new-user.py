@@ -304,10 +304,10 @@ def report_unmodelled(recs):
             failed.append((r["file"], err, "error" in r["stderr"] and
                            os.path.basename(f) in r["stderr"]))
     print("not modelled or not analysed (JSON), per kernel: named on the text run's stderr?")
-    print(f"  {'':44} {'named':>6} {'not named':>10}")
+    print(f"  {'':50} {'named':>6} {'not named':>10}")
     for kind in sorted(by_kind):
-        print(f"  {'kernels, ' + kind:44} {by_kind[kind][0]:6} {by_kind[kind][1]:10}")
-    print(f"  {'files not analysed at all':44} {sum(ok for *_, ok in failed):6} "
+        print(f"  {'kernels, ' + kind:50} {by_kind[kind][0]:6} {by_kind[kind][1]:10}")
+    print(f"  {'files not analysed at all':50} {sum(ok for *_, ok in failed):6} "
           f"{sum(not ok for *_, ok in failed):10}")
     for f, kind, name, reasons in missing:
         more = f" (+{len(reasons) - 1} other reasons)" if len(reasons) > 1 else ""
