@@ -196,8 +196,25 @@ std::string IRLocations::ifStatementJump(SourceLocation Loc) {
     else if (Buf[J] == ')' && --Depth == 0)
       break;
   }
-  for (++J; J < Buf.size() && (isspace(static_cast<unsigned char>(Buf[J])) || Buf[J] == '{'); ++J)
+  for (++J; J < Buf.size() && isspace(static_cast<unsigned char>(Buf[J])); ++J)
     ;
+  // A block: what its last statement does (`{ s[t] = v; return; }` returns
+  // whenever it runs; `{ if (c) return; }` does not).
+  if (J < Buf.size() && Buf[J] == '{') {
+    size_t Close = J;
+    for (int Braces = 0; Close < Buf.size(); ++Close)
+      if (Buf[Close] == '{')
+        ++Braces;
+      else if (Buf[Close] == '}' && --Braces == 0)
+        break;
+    size_t Semi = Buf.substr(0, Close).rtrim().size();
+    if (Close >= Buf.size() || Semi == 0 || Buf[Semi - 1] != ';')
+      return "";
+    size_t Start = Buf.substr(0, Semi - 1).find_last_of(";{}");
+    J = Start == StringRef::npos ? Semi : Start + 1;
+    while (J < Semi && isspace(static_cast<unsigned char>(Buf[J])))
+      ++J;
+  }
   for (StringRef Word : {"return", "break", "continue"})
     if (Buf.substr(J).starts_with(Word) && (J + Word.size() >= Buf.size() || !identChar(Buf[J + Word.size()])))
       return Word.str();

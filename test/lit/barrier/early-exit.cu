@@ -63,7 +63,21 @@ __global__ void returnBeforeLoop(float *out, int n) {
   }
 }
 
+// The exiting branch does work first (llm.c's softmax and encoder kernels:
+// `if (tid >= C) { maxvals[idx] = ...; return; }`): still an early exit.
+__global__ void storeThenReturn(float *out, int n) {
+  __shared__ float s[256];
+  if (threadIdx.x / 32 != 0) {
+    s[threadIdx.x] = 1.0f;
+    return;
+  }
+  __syncthreads();
+// CHECK: early-exit.cu:[[@LINE-1]]:3: remark: barrier '__syncthreads()' is not reached by threads that returned earlier: warps 1-7 return before it (whole warps) [cuda-barrier-early-exit]
+  out[threadIdx.x] = s[threadIdx.x + 32];
+}
+
 void launch(const float *in, const int *p, float *out, int n) {
+  storeThenReturn<<<1, 256>>>(out, n);
   boundsCheck<<<4, 128>>>(in, out, n);
   lastWarpLeaves<<<1, 128>>>(out);
   uniformReturn<<<1, 128>>>(out, n);
