@@ -181,6 +181,14 @@ bool IRLocations::lineSpells(const llvm::DILocation *DL, StringRef Word) {
   return false;
 }
 
+/// "return", "break" or "continue" when S starts with that word.
+static std::string jumpWord(StringRef S) {
+  for (StringRef Word : {"return", "break", "continue"})
+    if (S.starts_with(Word) && (S.size() == Word.size() || !identChar(S[Word.size()])))
+      return Word.str();
+  return "";
+}
+
 std::string IRLocations::ifStatementJump(SourceLocation Loc) {
   StringRef Buf;
   size_t I;
@@ -207,18 +215,25 @@ std::string IRLocations::ifStatementJump(SourceLocation Loc) {
         ++Braces;
       else if (Buf[Close] == '}' && --Braces == 0)
         break;
-    size_t Semi = Buf.substr(0, Close).rtrim().size();
-    if (Close >= Buf.size() || Semi == 0 || Buf[Semi - 1] != ';')
+    if (Close >= Buf.size())
       return "";
-    size_t Start = Buf.substr(0, Semi - 1).find_last_of(";{}");
-    J = Start == StringRef::npos ? Semi : Start + 1;
-    while (J < Semi && isspace(static_cast<unsigned char>(Buf[J])))
-      ++J;
+    // The block without its comments (`return; // only warp 0 goes on`).
+    std::string Body;
+    for (size_t K = J + 1; K < Close; ++K) {
+      if (Buf.substr(K, 2) == "//")
+        K = std::min(Buf.find('\n', K), Close) - 1;
+      else if (Buf.substr(K, 2) == "/*")
+        K = std::min(Buf.find("*/", K), Close) + 1;
+      else
+        Body += Buf[K];
+    }
+    StringRef Text = StringRef(Body).rtrim();
+    if (!Text.ends_with(";"))
+      return "";
+    size_t Start = Text.drop_back().find_last_of(";{}");
+    return jumpWord(Text.substr(Start == StringRef::npos ? 0 : Start + 1).ltrim());
   }
-  for (StringRef Word : {"return", "break", "continue"})
-    if (Buf.substr(J).starts_with(Word) && (J + Word.size() >= Buf.size() || !identChar(Buf[J + Word.size()])))
-      return Word.str();
-  return "";
+  return jumpWord(Buf.substr(J));
 }
 
 std::string IRLocations::conditionText(SourceLocation Loc) {

@@ -69,7 +69,7 @@ __global__ void storeThenReturn(float *out, int n) {
   __shared__ float s[256];
   if (threadIdx.x / 32 != 0) {
     s[threadIdx.x] = 1.0f;
-    return;
+    return; // only warp 0 goes on; {braces} and a ; in the comment
   }
   __syncthreads();
 // CHECK: early-exit.cu:[[@LINE-1]]:3: remark: barrier '__syncthreads()' is not reached by threads that returned earlier: warps 1-7 return before it (whole warps) [cuda-barrier-early-exit]
