@@ -114,8 +114,9 @@ void BankConflictCheck::rewriteNotes(Finding &F, CheckContext &Ctx, FixSearch &F
         InHelper ? std::nullopt : subscriptOf(Where, Spelling, Arr, Why);
     if (!S) {
       if (Blocker.empty())
-        Blocker = fmt::format("the access at {}:{}:{} ('{}') cannot be rewritten: {}", Where.File,
-                              Where.Line, Where.Column, Spelling, Why);
+        Blocker = fmt::format("the access at {}:{}:{}{} cannot be rewritten: {}", Where.File,
+                              Where.Line, Where.Column,
+                              Spelling.empty() ? std::string() : " ('" + Spelling + "')", Why);
       return;
     }
     std::string New = rewrittenIndex(S->Text, Arr.ElementSize, R->How);

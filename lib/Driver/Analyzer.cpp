@@ -81,8 +81,8 @@ void reportSkipped(const std::string &File, const ParsedFile &P, bool Verbose, F
   // summary counts it too).
   std::set<std::pair<std::string, std::string>> Unrecognised;
   for (const FrontEndNote &N : M.Notes) {
-    if (auto Kernel = unrecognisedKernel(N);
-        Kernel && !Unrecognised.insert({Kernel->substr(0, Kernel->find('<')), at(N.Where)}).second)
+    if (auto Kernel = unmodelledByNote(N);
+        Kernel && !Unrecognised.insert({Kernel->first.substr(0, Kernel->first.find('<')), at(N.Where)}).second)
       continue;
     R.Messages += (N.Where.valid() ? at(N.Where) + ": " : File + ": ") + "note: " + N.Message + "\n";
   }

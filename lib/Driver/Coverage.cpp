@@ -19,6 +19,12 @@ const char *unmodelledReasonText(UnmodelledReason R) {
   case UnmodelledReason::InlinePtx: return "inline PTX not modelled";
   case UnmodelledReason::Wmma: return "WMMA fragment load or store";
   case UnmodelledReason::RejectedCode: return "call Clang rejects";
+  case UnmodelledReason::SharedConstructor:
+    return "a __shared__ object with a constructor (Clang does not compile it): its uses are not analysed";
+  case UnmodelledReason::Expression: return "an address computed by an operation not modelled";
+  case UnmodelledReason::RunTimeValues:
+    return "an address that depends on values not known statically (--explain says which)";
+  case UnmodelledReason::TimeBudget: return "not analysed: the time limit (--timeout) ran out";
   case UnmodelledReason::Other: return "instruction not modelled";
   }
   return "instruction not modelled";
@@ -48,14 +54,28 @@ UnmodelledReason classifyUnsupported(llvm::StringRef Reason) {
   return UnmodelledReason::Other;
 }
 
-std::optional<std::string> unrecognisedKernel(const FrontEndNote &N) {
+UnmodelledReason classifyUnknown(llvm::StringRef Reason) {
+  // The reason proper, before what the loop enumeration adds in parentheses.
+  llvm::StringRef Own = Reason.split(" (the loops were not run").first;
+  if (Own.starts_with("budget: "))
+    return UnmodelledReason::TimeBudget;
+  for (const char *Text : {" not modelled", "result of call to '", "is not tracked",
+                           "nested too deeply"})
+    if (Own.contains(Text))
+      return UnmodelledReason::Expression;
+  return UnmodelledReason::RunTimeValues;
+}
+
+std::optional<std::pair<std::string, UnmodelledReason>> unmodelledByNote(const FrontEndNote &N) {
   llvm::StringRef M = N.Message;
-  if (!M.consume_front("kernel '"))
+  if (!M.consume_front("kernel '") && !M.consume_front("function '"))
     return std::nullopt;
   auto [Name, Rest] = M.split("' ");
-  if (!Rest.starts_with("uses shared memory, but no access to it was recognised"))
-    return std::nullopt;
-  return Name.str();
+  if (Rest.starts_with("uses shared memory, but no access to it was recognised"))
+    return std::make_pair(Name.str(), UnmodelledReason::NoAccessRecognised);
+  if (Rest.starts_with("has a __shared__ object with a constructor"))
+    return std::make_pair(Name.str(), UnmodelledReason::SharedConstructor);
+  return std::nullopt;
 }
 
 namespace {
@@ -78,9 +98,11 @@ std::vector<UnmodelledKernel> unmodelledKernels(const std::vector<AccessRecord> 
   for (const AccessRecord &A : Accesses)
     if (A.Status == VerdictStatus::Unsupported)
       Add(A.Function, A.Where, classifyUnsupported(A.Reason));
+    else if (A.Status == VerdictStatus::Unknown)
+      Add(A.Function, A.Where, classifyUnknown(A.Reason));
   for (const FrontEndNote &N : Notes)
-    if (auto Kernel = unrecognisedKernel(N))
-      Add(*Kernel, N.Where, UnmodelledReason::NoAccessRecognised);
+    if (auto Kernel = unmodelledByNote(N))
+      Add(Kernel->first, N.Where, Kernel->second);
   return Out;
 }
 

@@ -167,14 +167,16 @@ void DiagnosticCollector::HandleDiagnostic(DiagnosticsEngine::Level Level, const
 }
 
 ErrorAttribution::ErrorAttribution(ASTContext &Ctx, const std::vector<ClangError> &Errors) {
-  bool Any = llvm::any_of(Errors, [](const ClangError &E) { return E.Benign.empty(); });
-  if (!Any)
+  if (Errors.empty())
     return;
   FunctionRanges Ranges(Ctx.getSourceManager());
   Ranges.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (const ClangError &E : Errors) {
-    if (!E.Benign.empty())
+    if (!E.Benign.empty()) {
+      if (const FunctionDecl *FD = E.Fatal ? nullptr : Ranges.innermost(E.File, E.Offset))
+        BenignIn.push_back({FD, &E});
       continue;
+    }
     const FunctionDecl *FD = E.Fatal ? nullptr : Ranges.innermost(E.File, E.Offset);
     if (!FD) {
       Global.push_back(&E);

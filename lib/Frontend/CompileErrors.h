@@ -81,6 +81,9 @@ public:
   /// Device-side functions with errors of their own.
   std::vector<std::pair<const clang::FunctionDecl *, const ClangError *>> Device;
   bool any() const { return !Global.empty() || !Host.empty() || !Device.empty(); }
+  /// Benign errors inside a function (a __shared__ object with a
+  /// constructor): the function, for the summary to name it.
+  std::vector<std::pair<const clang::FunctionDecl *, const ClangError *>> BenignIn;
 
 private:
   llvm::DenseMap<const clang::FunctionDecl *, const ClangError *> Own; ///< by pattern

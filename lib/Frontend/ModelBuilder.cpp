@@ -21,6 +21,8 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/xxhash.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
 #include <tuple>
@@ -217,8 +219,26 @@ public:
   bool attributeErrors(ErrorAttribution &Attr) {
     TranslationUnitModel &M = Out.Model;
     std::set<std::pair<std::string, std::string>> Said; // one note per file and kind
+    // A __shared__ object with a constructor in a function: said for the
+    // function, which the summary names (its uses are not analysed).
+    std::set<const FunctionDecl *> Errored, Named; // errors of their own are reported as such
+    for (const auto &[FD, E] : Attr.Device)
+      Errored.insert(patternOf(FD));
+    std::set<const ClangError *> ForFunction;
+    for (const auto &[FD, E] : Attr.BenignIn) {
+      if (!llvm::StringRef(E->Benign).starts_with("a __shared__ object with a constructor") ||
+          Errored.count(patternOf(FD)))
+        continue;
+      ForFunction.insert(E);
+      if (Named.insert(patternOf(FD)).second)
+        M.Notes.push_back({E->Where, fmt::format("{} '{}' has a __shared__ object with a constructor "
+                                                 "(nvcc does not run it; Clang does not compile it): "
+                                                 "its uses are not analysed",
+                                                 FD->hasAttr<CUDAGlobalAttr>() ? "kernel" : "function",
+                                                 functionName(FD))});
+    }
     for (const ClangError &E : Diags.Errors)
-      if (!E.Benign.empty() && Said.insert({E.File, E.Benign}).second)
+      if (!E.Benign.empty() && !ForFunction.count(&E) && Said.insert({E.File, E.Benign}).second)
         M.Notes.push_back({E.Where, E.Benign + " (Clang: " + E.Message + ")"});
     for (const ClangError *E : Attr.Global) {
       if (Out.FirstError.empty()) {

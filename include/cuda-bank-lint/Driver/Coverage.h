@@ -1,8 +1,8 @@
 //===- Coverage.h - Shared memory the tool could not model -----------------===//
 //
 // Never silently blind: per input file, the kernels whose shared memory the
-// tool sees but could not model (an access with status unsupported, or no
-// access recognised at all), grouped by reason, once per kernel however many
+// tool sees but could not model (an access with status unsupported or
+// unknown, or no access recognised at all), grouped by reason, once per kernel however many
 // instantiations it has. The run's summary lists them; --strict (config
 // `Strict: true`) makes them errors. The reasons are read from the front
 // end's texts (an access's reason, its note about a kernel without a
@@ -19,6 +19,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cbl {
@@ -31,6 +32,10 @@ enum class UnmodelledReason {
   InlinePtx,          ///< other inline PTX with a shared operand
   Wmma,               ///< a WMMA fragment load or store
   RejectedCode,       ///< a call Clang rejects
+  SharedConstructor,  ///< a __shared__ object with a constructor: Clang drops it (and its uses)
+  Expression,         ///< an address or guard computed by an operation the engine does not model
+  RunTimeValues,      ///< an address or guard that depends on values not known statically
+  TimeBudget,         ///< the file's time limit ran out first
   Other,
 };
 
@@ -40,9 +45,15 @@ const char *unmodelledReasonText(UnmodelledReason R);
 /// The group of an unsupported access's reason.
 UnmodelledReason classifyUnsupported(llvm::StringRef Reason);
 
-/// The kernel a front-end note names when it is the note "kernel 'K' uses
-/// shared memory, but no access to it was recognised ...".
-std::optional<std::string> unrecognisedKernel(const FrontEndNote &N);
+/// The group of an unknown access's reason: an operation the engine does not
+/// model ("'extractelement' not modelled", "result of call to '__nv_popc'",
+/// an expression too large to track), else values not known statically.
+UnmodelledReason classifyUnknown(llvm::StringRef Reason);
+
+/// The kernel (or function) a front-end note names, and why, when it is the
+/// note "kernel 'K' uses shared memory, but no access to it was recognised
+/// ..." or "kernel 'K' has a __shared__ object with a constructor ...".
+std::optional<std::pair<std::string, UnmodelledReason>> unmodelledByNote(const FrontEndNote &N);
 
 /// One kernel (all its instantiations) and one reason.
 struct UnmodelledKernel {
@@ -51,7 +62,7 @@ struct UnmodelledKernel {
   UnmodelledReason Reason = UnmodelledReason::Other;
 };
 
-/// One file's: from its access records (status unsupported) and its front
+/// One file's: from its access records (status unsupported or unknown) and its front
 /// end's notes; one entry per kernel and reason, in order of first sight.
 std::vector<UnmodelledKernel> unmodelledKernels(const std::vector<AccessRecord> &Accesses,
                                                 const std::vector<FrontEndNote> &Notes);

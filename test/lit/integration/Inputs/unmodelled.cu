@@ -1,7 +1,7 @@
 // Kernels whose shared memory the tool sees but cannot model, for the
 // summary and --strict: calls without a body (two kernels, one of them a
 // template instantiated twice), inline PTX, and an address laundered through
-// global memory (no access recognised); 'fine' is modelled.
+// global memory (no access recognised); 'fine' is modelled. Below it, more.
 __device__ void opaque(float *);
 
 template <int N> __global__ void staged(float *out) {
@@ -33,7 +33,41 @@ __global__ void fine(float *out) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
-void launch(float *o, float **p) {
+// An index by an operation the engine does not model (__popc), an index
+// updated non-linearly in a loop with a run-time bound, and a __shared__
+// object with a constructor (Clang does not compile it).
+__global__ void popcIndex(float *out) {
+  __shared__ float s[64];
+  s[__popc(threadIdx.x)] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x % 64];
+}
+
+__global__ void squares(float *out, int n) {
+  __shared__ float s[1024];
+  int p = threadIdx.x;
+  for (int i = 0; i < n; ++i)
+    p = (p * p + i) % 1024;
+  s[p] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+struct Counter {
+  __device__ Counter() : n(0) {}
+  int n;
+};
+__global__ void constructed(float *out) {
+  __shared__ Counter c;
+  __shared__ float s[64];
+  s[threadIdx.x] = threadIdx.x;
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+void launch(float *o, float **p, int n) {
+  popcIndex<<<1, 64>>>(o);
+  squares<<<1, 64>>>(o, n);
+  constructed<<<1, 64>>>(o);
   staged<32><<<1, 32>>>(o);
   staged<64><<<1, 64>>>(o);
   helper<<<1, 64>>>(o);
