@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
+
 #include <set>
 
 namespace cbl {
@@ -42,6 +44,30 @@ std::string swizzleNote(const SharedArray &Arr, unsigned Chunk) {
                      Chunk, Arr.Name, Col, Arr.Name);
 }
 
+/// The innermost extent's text padded by Pad elements, as the edit writes
+/// it: "N + 1" + 1 folds to "N + 2"; an extent with an operator that binds
+/// less tightly than + at its top level ("1 << 5") is parenthesised first.
+std::string paddedExtent(const std::string &Text, unsigned Pad) {
+  int Depth = 0;
+  bool Looser = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    Depth += C == '(' || C == '[';
+    Depth -= C == ')' || C == ']';
+    if (Depth == 0 && std::strchr("<>?&|^=,:!", C))
+      Looser = true;
+  }
+  if (Looser)
+    return "(" + Text + ") + " + std::to_string(Pad);
+  size_t Digits = Text.find_last_not_of("0123456789");
+  if (Digits != std::string::npos && Digits + 1 < Text.size() && Text.size() - Digits < 10) {
+    size_t Plus = Text.find_last_not_of(' ', Digits);
+    if (Plus != std::string::npos && Text[Plus] == '+' && Plus > 0)
+      return Text.substr(0, Plus) + "+ " + std::to_string(std::stoul(Text.substr(Digits + 1)) + Pad);
+  }
+  return Text + " + " + std::to_string(Pad);
+}
+
 } // namespace
 
 void BankConflictCheck::fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes,
@@ -58,7 +84,8 @@ void BankConflictCheck::fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes
   }
   if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
     if (unsigned Pad = Fixes.padding(E)) {
-      FixIt Fix{*Arr.InnermostExtent, Arr.InnermostExtentText + " + " + std::to_string(Pad)};
+      std::string Padded = paddedExtent(Arr.InnermostExtentText, Pad);
+      FixIt Fix{*Arr.InnermostExtent, Padded};
       // In a template the outer extents differ between instantiations.
       size_t Instances = sameDeclaration(Ctx.Model.Arrays, A.ArrayId).size();
       std::string Outer = Instances > 1 ? "[...]" : outerDims(Arr);
@@ -66,10 +93,10 @@ void BankConflictCheck::fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes
           Instances > 1 ? fmt::format("verified in each of its {} instantiations", Instances)
                         : "verified";
       F.Notes.push_back({Arr.Decl,
-                         fmt::format("fix-it: pad '{}' to '{}{}[{} + {}]' ({} for the block "
+                         fmt::format("fix-it: pad '{}' to '{}{}[{}]' ({} for the block "
                                      "shapes considered: this access conflict-free ({} wavefront{} "
                                      "instead of {}), no access to '{}' worse)",
-                                     Arr.Name, Arr.Name, Outer, Arr.InnermostExtentText, Pad,
+                                     Arr.Name, Arr.Name, Outer, Padded,
                                      Verified, E.Verdict.Cost.Ideal, E.Verdict.Cost.Ideal == 1 ? "" : "s",
                                      E.Verdict.Cost.Wavefronts, Arr.Name),
                          {Fix},
