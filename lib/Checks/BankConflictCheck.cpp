@@ -370,9 +370,15 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
     // level wins), the condition in its note.
     F.Summary = doing(A) + ": a possible conflict (" + V.Condition + ")";
   F.Notes.push_back(keyNote(E, Arr, renderOffset(A.ByteOffset, Ctx.Model.Arrays), Lanes, F.Where));
-  addToKeyNote(F, WidthCases ? "block shape not known: every width it may have was evaluated; "
-                               "--block-dim pins it"
-                             : inferredShape(E.Fn->Shape));
+  std::string Shape = WidthCases ? "block shape not known: every width it may have was evaluated; "
+                                   "--block-dim pins it"
+                                 : inferredShape(E.Fn->Shape);
+  // In a helper (a header's function): which kernel, through which call.
+  if (U < 0 && !A.CallChain.empty())
+    Shape = fmt::format("in '{}' through the call at {}:{}{}{}", E.Fn->Name,
+                        A.CallChain.front().Site.File, A.CallChain.front().Site.Line,
+                        Shape.empty() ? "" : "; ", Shape);
+  addToKeyNote(F, Shape);
   detailNotes(F, Ctx, E, WidthCases);
   fixNotes(F, Ctx, Fixes, E);
   return F;
