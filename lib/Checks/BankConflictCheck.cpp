@@ -442,6 +442,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.ArrayId = A.ArrayId;
     R.Where = A.Where;
     R.Function = E.Fn->Name;
+    R.InKernel = E.Fn->IsKernel;
     R.Array = Arrays[A.ArrayId].Name;
     R.Spelling = A.Spelling;
     R.Op = A.Op;

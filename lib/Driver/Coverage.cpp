@@ -90,16 +90,17 @@ std::vector<UnmodelledKernel> unmodelledKernels(const std::vector<AccessRecord> 
                                                 const std::vector<FrontEndNote> &Notes) {
   std::vector<UnmodelledKernel> Out;
   std::set<std::pair<std::string, UnmodelledReason>> Seen;
-  auto Add = [&](const std::string &Name, const SourcePos &Where, UnmodelledReason R) {
+  auto Add = [&](const std::string &Name, const SourcePos &Where, UnmodelledReason R,
+                 bool IsKernel = true) {
     std::string Kernel = withoutTemplateArguments(Name);
     if (Seen.insert({Kernel, R}).second)
-      Out.push_back({Kernel, Where, R});
+      Out.push_back({Kernel, Where, R, IsKernel});
   };
   for (const AccessRecord &A : Accesses)
     if (A.Status == VerdictStatus::Unsupported)
-      Add(A.Function, A.Where, classifyUnsupported(A.Reason));
+      Add(A.Function, A.Where, classifyUnsupported(A.Reason), A.InKernel);
     else if (A.Status == VerdictStatus::Unknown)
-      Add(A.Function, A.Where, classifyUnknown(A.Reason));
+      Add(A.Function, A.Where, classifyUnknown(A.Reason), A.InKernel);
   for (const FrontEndNote &N : Notes)
     if (auto Kernel = unmodelledByNote(N))
       Add(Kernel->first, N.Where, Kernel->second);
@@ -113,10 +114,10 @@ std::string describeUnmodelled(const std::string &File,
   // The reasons of most kernels first (ties in the enumerators' order);
   // kernels in order of sight.
   std::map<UnmodelledReason, std::vector<std::string>> Grouped;
-  std::set<std::string> Distinct;
+  std::set<std::string> Distinct, Functions;
   for (const UnmodelledKernel &K : Kernels) {
-    Grouped[K.Reason].push_back("'" + K.Kernel + "'");
-    Distinct.insert(K.Kernel);
+    Grouped[K.Reason].push_back("'" + K.Kernel + "'" + (K.IsKernel ? "" : " (a device function)"));
+    (K.IsKernel ? Distinct : Functions).insert(K.Kernel);
   }
   std::vector<std::pair<UnmodelledReason, std::vector<std::string>>> ByReason(Grouped.begin(),
                                                                               Grouped.end());
@@ -124,9 +125,12 @@ std::string describeUnmodelled(const std::string &File,
     return A.second.size() > B.second.size();
   });
   auto Count = [](size_t N) { return fmt::format("{} kernel{}", N, N == 1 ? "" : "s"); };
+  std::string Where = Distinct.empty() ? "" : Count(Distinct.size());
+  if (!Functions.empty())
+    Where += fmt::format("{}{} device function{}", Where.empty() ? "" : " and ", Functions.size(),
+                         Functions.size() == 1 ? "" : "s");
   std::string Out = fmt::format("{}: {}shared memory not modelled in {}{}:\n", File,
-                                Strict ? "error: " : "", Count(Distinct.size()),
-                                Strict ? " (--strict)" : "");
+                                Strict ? "error: " : "", Where, Strict ? " (--strict)" : "");
   constexpr size_t Named = 4;
   for (const auto &[Reason, Names] : ByReason) {
     std::string List;
@@ -134,7 +138,12 @@ std::string describeUnmodelled(const std::string &File,
       List += (I ? ", " : "") + Names[I];
     if (Names.size() > Named)
       List += fmt::format(" and {} more", Names.size() - Named);
-    Out += fmt::format("  {}: {} ({})\n", Count(Names.size()), unmodelledReasonText(Reason), List);
+    bool AllKernels = std::none_of(Names.begin(), Names.end(), [](const std::string &N) {
+      return llvm::StringRef(N).ends_with("(a device function)");
+    });
+    std::string N = AllKernels ? Count(Names.size())
+                               : fmt::format("{} function{}", Names.size(), Names.size() == 1 ? "" : "s");
+    Out += fmt::format("  {}: {} ({})\n", N, unmodelledReasonText(Reason), List);
   }
   return Out;
 }

@@ -60,6 +60,7 @@ struct UnmodelledKernel {
   std::string Kernel; ///< without template arguments
   SourcePos Where;    ///< its first such access, or the kernel
   UnmodelledReason Reason = UnmodelledReason::Other;
+  bool IsKernel = true; ///< false: a device function analysed on its own
 };
 
 /// One file's: from its access records (status unsupported or unknown) and its front

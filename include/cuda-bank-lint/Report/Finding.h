@@ -110,6 +110,7 @@ struct AccessRecord {
   unsigned ArrayId = 0;     ///< in its translation unit's model (not printed)
   SourcePos Where;
   std::string Function;
+  bool InKernel = true; ///< false: a device function analysed on its own (no kernel here calls it)
   std::string Array;
   std::string Spelling;
   AccessOp Op = AccessOp::Load;
