@@ -369,7 +369,10 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
     // One finding with the definite instances of this access (the worse
     // level wins), the condition in its note.
     F.Summary = doing(A) + ": a possible conflict (" + V.Condition + ")";
-  F.Notes.push_back(keyNote(E, Arr, renderOffset(A.ByteOffset, Ctx.Model.Arrays), Lanes, F.Where));
+  F.Notes.push_back(keyNote(E, Arr,
+                            renderOffset(A.ByteOffset, Ctx.Model.Arrays,
+                                         WidthCases ? BlockShape() : E.Fn->Shape),
+                            Lanes, F.Where));
   std::string Shape = WidthCases ? "block shape not known: every width it may have was evaluated; "
                                    "--block-dim pins it"
                                  : inferredShape(E.Fn->Shape);

@@ -85,4 +85,19 @@ std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &A
   return toString(resolveStrides(Offset, Arrays));
 }
 
+std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &Arrays,
+                         const BlockShape &Shape) {
+  if (!Shape.known())
+    return renderOffset(Offset, Arrays);
+  SymRef At = replaceLeaves(resolveStrides(Offset, Arrays), [&](const SymRef &E) -> SymRef {
+    unsigned D = unsigned(E->Dim);
+    if (E->Kind == ExprKind::BlockDim)
+      return SymExpr::constant(Shape.Dim[D], E->Type);
+    if (E->Kind == ExprKind::ThreadIdx && D > 0 && Shape.Dim[D] == 1)
+      return SymExpr::constant(0, E->Type);
+    return nullptr;
+  });
+  return toString(At);
+}
+
 } // namespace cbl

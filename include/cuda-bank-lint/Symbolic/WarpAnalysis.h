@@ -206,6 +206,12 @@ bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo
 /// The byte offset of an access as C text, with array strides resolved, e.g.
 /// "threadIdx.x * 132 + threadIdx.y * 4".
 std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &Arrays);
+/// The same at a known block shape: blockDim its extents, threadIdx.y and .z
+/// 0 where the block has one row or slice ("threadIdx.x % 32" for
+/// "(threadIdx.x + (threadIdx.y + threadIdx.z * blockDim.y) * blockDim.x) % 32"
+/// at 256x1x1); as renderOffset when the shape is not known.
+std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &Arrays,
+                         const BlockShape &Shape);
 
 } // namespace cbl
 
