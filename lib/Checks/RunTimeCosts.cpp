@@ -9,6 +9,29 @@
 
 namespace cbl {
 
+namespace {
+
+/// A remark of Check at access A, its source range underlined.
+Finding remarkAt(const SharedAccess &A, const std::string &Check) {
+  Finding F;
+  F.Check = Check;
+  F.Level = Severity::Remark;
+  F.Where = A.Where;
+  if (A.Length)
+    F.Ranges.push_back({A.Where, A.Length});
+  return F;
+}
+
+/// "'a', 'b'".
+std::string quotedNames(const std::vector<std::string> &Names) {
+  std::vector<std::string> Quoted;
+  for (const std::string &N : Names)
+    Quoted.push_back("'" + N + "'");
+  return fmt::format("{}", fmt::join(Quoted, ", "));
+}
+
+} // namespace
+
 RandomDataRecord randomDataRecord(const RandomDataCost &C) {
   return {C.Wavefronts, C.Ideal, C.Worst.Wavefronts, C.Worst.Ideal, C.WorstReachable,
           C.Samples, unsigned(__builtin_popcount(C.Lanes)), C.Values, C.Regardless};
@@ -23,36 +46,25 @@ std::optional<Finding> randomDataRemark(const EvaluatedAccess &E, const std::str
     return std::nullopt;
   const RandomDataCost &R = *V.Random;
   const SharedAccess &A = *E.Access;
-  std::vector<std::string> Quoted;
-  for (const std::string &N : R.Values)
-    Quoted.push_back("'" + N + "'");
-  Finding F;
-  F.Check = Check;
-  F.Level = Severity::Remark;
-  F.Where = A.Where;
-  if (A.Length)
-    F.Ranges.push_back({A.Where, A.Length});
+  Finding F = remarkAt(A, Check);
   F.Message = fmt::format(
       "data-dependent cost {} '{}': on random values of {} the {} lanes of a warp expect {:.1f} "
       "wavefronts per request (ideal {:.3g}), {}",
-      doing(A), Array, fmt::join(Quoted, ", "), __builtin_popcount(R.Lanes), R.Wavefronts, R.Ideal,
+      doing(A), Array, quotedNames(R.Values), __builtin_popcount(R.Lanes), R.Wavefronts, R.Ideal,
       R.WorstReachable
           ? fmt::format("up to {} when the values collide in one bank", R.Worst.Wavefronts)
           : fmt::format("{} in the costliest of the {} warps drawn", R.Worst.Wavefronts, R.Samples));
   F.Kind = "data-dependent cost";
   F.Summary = fmt::format("~{:.1f} wavefronts on random data", R.Wavefronts);
-  std::vector<std::string> Others;
-  for (const std::string &N : R.Regardless)
-    Others.push_back("'" + N + "'");
   F.Notes.push_back({A.Where,
                      fmt::format("each lane's value drawn independently and uniformly from the values "
                                  "that keep its address inside '{}' ({} random warps, seeded){}; "
                                  "sorted or clustered data costs less or more",
                                  Array, R.Samples,
-                                 Others.empty() ? std::string()
+                                 R.Regardless.empty() ? std::string()
                                                 : fmt::format(", the same at every value of {} tried (0 "
                                                               "to 31)",
-                                                              fmt::join(Others, ", "))),
+                                                              quotedNames(R.Regardless))),
                      {}, NoteRole::Key});
   return F;
 }
@@ -70,12 +82,7 @@ std::optional<Finding> edgeRemark(const EvaluatedAccess &E, const std::string &A
     return std::nullopt;
   const EdgeWarp &W = *V.Edge;
   const SharedAccess &A = *E.Access;
-  Finding F;
-  F.Check = Check;
-  F.Level = Severity::Remark;
-  F.Where = A.Where;
-  if (A.Length)
-    F.Ranges.push_back({A.Where, A.Length});
+  Finding F = remarkAt(A, Check);
   F.Message = fmt::format(
       "excess wavefronts in boundary blocks {} '{}', no bank conflict: in a partial tile, {} of "
       "warp {} take {} wavefronts where Nsight Compute's source page counts an ideal of {} (whole "
