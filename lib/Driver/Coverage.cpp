@@ -114,10 +114,13 @@ std::string describeUnmodelled(const std::string &File,
   // The reasons of most kernels first (ties in the enumerators' order);
   // kernels in order of sight.
   std::map<UnmodelledReason, std::vector<std::string>> Grouped;
+  std::set<UnmodelledReason> WithFunctions; // groups naming a device function
   std::set<std::string> Distinct, Functions;
   for (const UnmodelledKernel &K : Kernels) {
     Grouped[K.Reason].push_back("'" + K.Kernel + "'" + (K.IsKernel ? "" : " (a device function)"));
     (K.IsKernel ? Distinct : Functions).insert(K.Kernel);
+    if (!K.IsKernel)
+      WithFunctions.insert(K.Reason);
   }
   std::vector<std::pair<UnmodelledReason, std::vector<std::string>>> ByReason(Grouped.begin(),
                                                                               Grouped.end());
@@ -138,11 +141,9 @@ std::string describeUnmodelled(const std::string &File,
       List += (I ? ", " : "") + Names[I];
     if (Names.size() > Named)
       List += fmt::format(" and {} more", Names.size() - Named);
-    bool AllKernels = std::none_of(Names.begin(), Names.end(), [](const std::string &N) {
-      return llvm::StringRef(N).ends_with("(a device function)");
-    });
-    std::string N = AllKernels ? Count(Names.size())
-                               : fmt::format("{} function{}", Names.size(), Names.size() == 1 ? "" : "s");
+    std::string N = !WithFunctions.count(Reason)
+                        ? Count(Names.size())
+                        : fmt::format("{} function{}", Names.size(), Names.size() == 1 ? "" : "s");
     Out += fmt::format("  {}: {} ({})\n", N, unmodelledReasonText(Reason), List);
   }
   return Out;
