@@ -146,7 +146,7 @@ public:
   /// what inline PTX takes) as a place in shared memory.
   std::optional<IRPointer> sharedAddressOf(const llvm::Value *V);
   /// An unknown standing for V: warp-uniform or not as UniformityAnalysis says.
-  SymRef unknownOf(const llvm::Value *V, const std::string &Why);
+  SymRef unknownOf(const llvm::Value *V, const std::string &Why, const std::string &NameSuffix = "");
   SymRef resultOf(const llvm::Instruction &I, const std::string &Otherwise);
   /// How users name V ("n", "the value loaded at k.cu:12").
   std::string nameOf(const llvm::Value *V, const std::string &Suffix = "");

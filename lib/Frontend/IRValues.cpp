@@ -176,9 +176,9 @@ SymRef IRTranslator::resultOf(const Instruction &I, const std::string &Otherwise
   return unknownOf(&I, W.empty() ? Otherwise : "result of call to '" + W + "'");
 }
 
-SymRef IRTranslator::unknownOf(const Value *V, const std::string &Why) {
+SymRef IRTranslator::unknownOf(const Value *V, const std::string &Why, const std::string &NameSuffix) {
   IntType T = typeOfValue(V);
-  std::string Name = nameOf(V);
+  std::string Name = nameOf(V, NameSuffix);
   return A.UI.isDivergent(V) ? SymExpr::varying(Name, Why, T) : SymExpr::uniform(Name, Why, T);
 }
 
@@ -588,59 +588,6 @@ SymRef IRTranslator::loadedValueOf(const LoadInst &L) {
                                                            : "value loaded from memory at an address that is "
                                                              "the same for every thread");
   return unknownOf(&L, Why);
-}
-
-/// Whether a scalar is computed from a value loaded from memory (within a
-/// few operations): key.w = key.z ^ key.x of loaded keys.
-static bool fromLoads(const Value *V, unsigned Depth = 0) {
-  if (isa<LoadInst>(V) || isa<ExtractElementInst>(V))
-    return true; // an element of a vector: vectorOfLoads decides for its own
-  const auto *I = dyn_cast<Instruction>(V);
-  if (!I || isa<PHINode>(I) || isa<CallBase>(I) || Depth > 8)
-    return false;
-  return llvm::any_of(I->operands(), [&](const Value *Op) { return fromLoads(Op, Depth + 1); });
-}
-
-/// Whether the elements of vector V are data: a vector load, or elements
-/// inserted from values computed from loads, through phis (loop-carried).
-static bool vectorOfLoads(const Value *V, SmallPtrSetImpl<const Value *> &Seen, unsigned Depth = 0) {
-  if (Depth > 16 || !Seen.insert(V).second)
-    return Depth > 0; // a phi met again: its other values decide
-  if (isa<LoadInst>(V) || isa<PoisonValue>(V) || isa<UndefValue>(V))
-    return true;
-  if (const auto *Ins = dyn_cast<InsertElementInst>(V))
-    return fromLoads(Ins->getOperand(1)) && vectorOfLoads(Ins->getOperand(0), Seen, Depth + 1);
-  if (const auto *P = dyn_cast<PHINode>(V))
-    return llvm::all_of(P->incoming_values(),
-                        [&](const Value *In) { return vectorOfLoads(In, Seen, Depth + 1); });
-  return false;
-}
-
-SymRef IRTranslator::extractOf(const ExtractElementInst &E) {
-  const auto *Idx = dyn_cast<ConstantInt>(E.getIndexOperand());
-  if (!Idx || !E.getType()->isIntegerTy())
-    return unknownOf(&E, "element of a vector at an index not known");
-  const Value *Vec = E.getVectorOperand();
-  for (unsigned Steps = 0; Steps < 64; ++Steps) {
-    const auto *Ins = dyn_cast<InsertElementInst>(Vec);
-    const auto *At = Ins ? dyn_cast<ConstantInt>(Ins->getOperand(2)) : nullptr;
-    if (!At)
-      break;
-    if (At->getZExtValue() == Idx->getZExtValue())
-      return intOf(Ins->getOperand(1));
-    Vec = Ins->getOperand(0);
-  }
-  SmallPtrSet<const Value *, 8> Seen;
-  if (!vectorOfLoads(Vec, Seen))
-    return resultOf(E, "element of a vector not modelled");
-  // Each element its own value: key.x, key.y of a uint4 key.
-  uint64_t K = Idx->getZExtValue();
-  std::string Name = nameOf(&E, K < 4 ? std::string(".") + "xyzw"[K] : "[" + std::to_string(K) + "]");
-  IntType T = typeOfValue(&E);
-  if (A.UI.isDivergent(&E))
-    return SymExpr::varying(Name, "value loaded from memory (an element of a vector)", T);
-  return SymExpr::uniform(Name, "value loaded from memory at an address that is the same for every "
-                                "thread (an element of a vector)", T);
 }
 
 /// Element Offset / Size of Values, as a chain of selects on the index.
