@@ -70,7 +70,6 @@ void atomsOf(const SymExpr &E, std::vector<const SymExpr *> &Out, unsigned Depth
 
 /// The lanes' view of every atom of the threshold guards of one warp state.
 struct Scan {
-  std::vector<const SymExpr *> Atoms;
   std::vector<std::string> CutNames;  ///< one block-uniform side per cut
   std::map<const SymExpr *, SymRef> Diffs;
   std::array<std::map<const SymExpr *, AtomLane>, WarpSize> Lanes;
@@ -164,12 +163,16 @@ std::vector<std::vector<int64_t>> cutValues(const Scan &S, uint32_t Lanes) {
 
 } // namespace
 
-bool scansBoundary(const Context &C) {
-  return C.BoundGuards && C.Change.Array < 0 && C.A.Op != AccessOp::Atomic && !C.A.Matrix &&
-         C.A.Width >= 8 &&
-         std::any_of(C.Guards.begin(), C.Guards.end(), [](const GuardPart &P) {
-           return !P.Uniform && !P.Opaque && isThreshold(*P.Cond);
-         });
+bool scansBoundary(Context &C) {
+  if (!C.BoundGuards || C.Change.Array >= 0 || C.A.Op == AccessOp::Atomic || C.A.Matrix ||
+      C.A.Width < 8)
+    return false;
+  for (const GuardPart &P : C.Guards)
+    if (!P.Uniform && !P.Opaque && isThreshold(*P.Cond)) {
+      C.EdgeParts.push_back(&P);
+      atomsOf(*P.Cond, C.EdgeAtoms);
+    }
+  return !C.EdgeParts.empty();
 }
 
 std::optional<EdgeWarp> boundaryWarp(Context &C, unsigned W,
@@ -179,13 +182,8 @@ std::optional<EdgeWarp> boundaryWarp(Context &C, unsigned W,
   std::optional<unsigned> FullPage = sourcePageIdeal(R.WA, C.Arch);
   if (!FullPage || *FullPage != Full.Ideal || C.EdgeIncomplete)
     return std::nullopt; // the page and the counters disagree already: not claimed
-  std::vector<const GuardPart *> Parts;
+  const std::vector<const GuardPart *> &Parts = C.EdgeParts;
   Scan S;
-  for (const GuardPart &P : C.Guards)
-    if (!P.Uniform && !P.Opaque && isThreshold(*P.Cond)) {
-      Parts.push_back(&P);
-      atomsOf(*P.Cond, S.Atoms);
-    }
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (!(R.WA.ActiveMask >> L & 1))
       continue;
@@ -194,7 +192,7 @@ std::optional<EdgeWarp> boundaryWarp(Context &C, unsigned W,
       return std::nullopt;
     if (Vals)
       Env.LoopValues = &(*Vals)[L];
-    for (const SymExpr *E : S.Atoms)
+    for (const SymExpr *E : C.EdgeAtoms)
       if (!S.see(*E, Env, S.Lanes[L][E]))
         return std::nullopt;
   }
@@ -230,8 +228,9 @@ std::optional<EdgeWarp> boundaryWarp(Context &C, unsigned W,
     // Relatively costlier than the full warp: W/P > Wf/If.
     if (!Page || uint64_t(Cost.Wavefronts) * Full.Ideal <= uint64_t(Full.Wavefronts) * *Page)
       continue;
-    if (!Worst || Cost.Wavefronts - *Page > Worst->Cost.Wavefronts - Worst->PageIdeal)
-      Worst = EdgeWarp{Cost, *Page, W, Mask, R.WA.ActiveMask};
+    EdgeWarp Here{Cost, *Page, W, Mask, R.WA.ActiveMask};
+    if (!Worst || excessOf(Here) > excessOf(*Worst))
+      Worst = Here;
   }
   return Worst;
 }

@@ -447,8 +447,7 @@ void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned>
       V.Cases[It->second].ActiveLanes = Active;
     }
   }
-  if (R.Edge && (!V.Edge || R.Edge->Cost.Wavefronts - R.Edge->PageIdeal >
-                                V.Edge->Cost.Wavefronts - V.Edge->PageIdeal))
+  if (R.Edge && (!V.Edge || excessOf(*R.Edge) > excessOf(*V.Edge)))
     V.Edge = R.Edge;
   if (!Any || worse(Cost, V.Cost)) {
     V.Cost = Cost;

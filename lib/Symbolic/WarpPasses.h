@@ -103,6 +103,10 @@ struct Context {
   unsigned EdgeBudget = 1u << 16;
   bool EdgeIncomplete = false;
   int ScanEdges = -1; ///< scansBoundary, once computed
+  /// The threshold guards a boundary scan varies, and their comparisons
+  /// (scansBoundary fills them once per access).
+  std::vector<const GuardPart *> EdgeParts;
+  std::vector<const SymExpr *> EdgeAtoms;
   const SymLeaves &leavesOf(const SymRef &E) {
     auto [It, New] = LeavesCache.try_emplace(E.get());
     if (New)
@@ -168,8 +172,11 @@ std::optional<EdgeWarp> boundaryWarp(Context &C, unsigned W,
 /// status becomes Bound (and not per execution), the reason says why.
 void boundaryBlocks(const Context &C, AccessVerdict &V);
 /// Whether a boundary scan can change the verdict of C's access (a plain
-/// 8- or 16-byte load or store under a threshold guard, declared layout).
-bool scansBoundary(const Context &C);
+/// 8- or 16-byte load or store under a threshold guard, declared layout);
+/// fills C.EdgeParts and C.EdgeAtoms.
+bool scansBoundary(Context &C);
+/// Wavefronts over the source page's ideal: which boundary warp is costlier.
+inline unsigned excessOf(const EdgeWarp &W) { return W.Cost.Wavefronts - W.PageIdeal; }
 
 /// Is lane Env active under the guards? Sets F (and returns false) when it
 /// cannot be decided.
