@@ -4,7 +4,6 @@
 #include "RunTimeCosts.h"
 #include "cuda-bank-lint/BankModel/BankGrid.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
-#include "cuda-bank-lint/Symbolic/CompiledAccesses.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -288,9 +287,22 @@ void BankConflictCheck::detailNotes(Finding &F, CheckContext &Ctx, const Evaluat
     if (std::string Stride = strideText(A, V, Ctx.Options.Arch); !Stride.empty())
       F.Notes.push_back({A.Where, Stride, {}});
   if (!A.MergedWith.empty()) {
+    // The copies of one access in an unrolled loop are named once.
     std::vector<std::string> Others;
-    for (const auto &[Where, Text] : A.MergedWith)
-      Others.push_back(fmt::format("'{}' (line {})", Text, Where.Line));
+    for (size_t I = 0; I < A.MergedWith.size();) {
+      const auto &[Where, Text] = A.MergedWith[I];
+      size_t Copies = 1;
+      auto Same = [&](const std::pair<SourcePos, std::string> &O) {
+        return O.second == Text && O.first.File == Where.File && O.first.Line == Where.Line &&
+               O.first.Column == Where.Column;
+      };
+      while (I + Copies < A.MergedWith.size() && Same(A.MergedWith[I + Copies]))
+        ++Copies;
+      Others.push_back(Copies == 1 ? fmt::format("'{}' (line {})", Text, Where.Line)
+                                   : fmt::format("{} more copies of '{}' (line {}, an unrolled loop)",
+                                                 Copies, Text, Where.Line));
+      I += Copies;
+    }
     const char *What = A.Op == AccessOp::Load ? "load" : "store";
     F.Notes.push_back({A.Where,
                        fmt::format("the compiler merges this {} with {} into one {}-bit {}, whose "
@@ -390,12 +402,9 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
 void BankConflictCheck::run(CheckContext &Ctx) {
   const auto &Arrays = Ctx.Model.Arrays;
   std::vector<Evaluated> All;
-  Compiled.clear();
-  Compiled.reserve(Ctx.Model.Functions.size());
   for (const FunctionModel &F : Ctx.Model.Functions) {
     FunctionInProgress Marked(F);
-    Compiled.push_back(asCompiled(F.Accesses, Arrays, F.Loops));
-    for (const SharedAccess &A : Compiled.back()) {
+    for (const SharedAccess &A : F.Accesses) {
       if (Ctx.outOfTime()) {
         AccessVerdict Late;
         Late.Reason = Ctx.Budget->reason();

@@ -36,9 +36,6 @@ private:
   /// A 1-D or extern array: its index rewritten in every access, verified
   /// (FixSearch::rewrite), as fix-its when every subscript can be rewritten.
   void rewriteNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E);
-  /// Each function's accesses as the compiler emits them (adjacent ones
-  /// merged); Evaluated::Access points into these.
-  std::vector<std::vector<SharedAccess>> Compiled;
 };
 
 } // namespace cbl

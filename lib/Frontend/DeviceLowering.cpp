@@ -140,16 +140,22 @@ void widenAggregateCopies(llvm::Module &M) {
     llvm::IRBuilder<> B(MT);
     llvm::Type *Word = B.getInt32Ty();
     llvm::Type *T = Chunk == 4 ? Word : llvm::FixedVectorType::get(Word, unsigned(Chunk / 4));
+    // The loads first, then the stores: the copy's words are read together
+    // (and merged further where ptxas can, NvccMerges.cpp).
+    std::vector<llvm::LoadInst *> Words;
     for (uint64_t K = 0; K < Size; K += Chunk) {
       llvm::Value *Src = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), MT->getRawSource(), K);
-      llvm::Value *Dst = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), MT->getRawDest(), K);
       llvm::LoadInst *V = B.CreateAlignedLoad(T, Src, llvm::Align(Chunk));
-      B.CreateAlignedStore(V, Dst, llvm::Align(Chunk));
+      Words.push_back(V);
       // The load is where the source operand is written (the right side).
       if (auto *From = llvm::dyn_cast<llvm::Instruction>(MT->getRawSource()))
         if (From->getDebugLoc() && MT->getDebugLoc() &&
             From->getDebugLoc()->getInlinedAt() == MT->getDebugLoc()->getInlinedAt())
           V->setDebugLoc(From->getDebugLoc());
+    }
+    for (uint64_t K = 0; K < Size; K += Chunk) {
+      llvm::Value *Dst = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), MT->getRawDest(), K);
+      B.CreateAlignedStore(Words[K / Chunk], Dst, llvm::Align(Chunk));
     }
     MT->eraseFromParent();
   }
@@ -280,6 +286,7 @@ std::string optimise(llvm::Module &M, const TargetOptions &Target) {
   llvm::ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   MPM.run(M, MAM);
   dropReloadFreezes(M);
+  mergeAsNvcc(M, *TM);
   return "";
 }
 

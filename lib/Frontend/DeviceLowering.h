@@ -24,6 +24,10 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
+namespace llvm {
+class TargetMachine;
+}
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,6 +57,19 @@ struct LoweredDevice {
 /// the module. Shared lists the __shared__ variables to map to IR globals.
 /// DumpTo, when set, is a file the optimised module is appended to
 /// (--debug-dump-device-ir).
+/// Merges adjacent 4- and 8-byte shared accesses of a thread into the wider
+/// ones nvcc's ptxas makes of them (NvccMerges.cpp, measured on an H100).
+/// The merged instruction carries, as metadata of this kind, the accesses
+/// merged into it in program order: {DILocation, byte offset in it} each
+/// (mergedParts reads them).
+void mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM);
+constexpr llvm::StringLiteral MergedKind = "cbl.merged";
+struct MergedPart {
+  const llvm::DILocation *At;
+  uint64_t Offset;
+};
+std::vector<MergedPart> mergedParts(const llvm::Instruction &I);
+
 LoweredDevice lowerDevice(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
                           const std::vector<const clang::FunctionDecl *> &Roots,
                           const std::vector<const clang::VarDecl *> &Shared,

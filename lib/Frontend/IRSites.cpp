@@ -1,5 +1,6 @@
 //===- IRSites.cpp - Shared accesses and barriers of the device IR --------===//
 #include "Atomics.h"
+#include "DeviceLowering.h"
 #include "IRTranslator.h"
 #include "PtxInstructions.h"
 
@@ -158,7 +159,6 @@ AtomicOp atomicOpOfRMW(AtomicRMWInst::BinOp Op) {
 
 struct IRSiteWalker {
   IRTranslator &T;
-  unsigned Region = 0;
   /// Set while the lanes of a warp may run apart (after an atomic retry
   /// loop, until a barrier): why.
   std::string Split;
@@ -187,7 +187,6 @@ struct IRSiteWalker {
     A.ByteOffset = P.Offset;
     A.Guards = T.guardsOf(I.getParent());
     A.Loops = T.loopsOf(I.getParent());
-    A.Region = Region;
     A.ThreadXExtents = P.XExtents;
     IRLocations::Place Pl = At ? T.Locs.placeOf(At) : placeOf(I);
     A.Where = Pl.Where;
@@ -196,6 +195,18 @@ struct IRSiteWalker {
     if (LV != Pl.Loc)
       A.Where = T.Locs.positionOf(LV);
     A.Spelling = T.Locs.expressionAt(LV, A.Length);
+    // The accesses merged into this one but its own (the iterations of an
+    // unrolled loop share its place): where their lvalues start, as for A.
+    bool Own = false;
+    for (const MergedPart &Part : mergedParts(I)) {
+      if (!Own && Part.At == I.getDebugLoc().get()) {
+        Own = true;
+        continue;
+      }
+      clang::SourceLocation Other = T.Locs.lvalueBefore(T.Locs.placeOf(Part.At).Loc);
+      unsigned Length = 0;
+      A.MergedWith.push_back({T.Locs.positionOf(Other), T.Locs.expressionAt(Other, Length)});
+    }
     if (Width != 1 && Width != 2 && Width != 4 && Width != 8 && Width != 16)
       A.Unsupported = "an access of " + std::to_string(Width) + " bytes per thread";
     return A;
@@ -320,7 +331,6 @@ struct IRSiteWalker {
     }
     B.Guards = T.guardsOf(I.getParent());
     T.Out.Barriers.push_back(std::move(B));
-    ++Region;
     Split.clear();
   }
 
@@ -564,10 +574,8 @@ struct IRSiteWalker {
     if (const auto *II = dyn_cast<IntrinsicInst>(&C)) {
       if (const auto *MI = dyn_cast<MemIntrinsic>(II))
         return blockCopy(*MI);
-      if (II->getIntrinsicID() == Intrinsic::nvvm_bar_warp_sync) {
-        ++Region;
+      if (II->getIntrinsicID() == Intrinsic::nvvm_bar_warp_sync)
         Split.clear();
-      }
       if (II->isAssumeLikeIntrinsic() || II->getIntrinsicID() == Intrinsic::lifetime_start ||
           II->getIntrinsicID() == Intrinsic::lifetime_end)
         return;
@@ -699,7 +707,6 @@ void IRTranslator::translate() {
   W.findSplits(RPOT);
   for (const BasicBlock *BB : RPOT) {
     guardsOf(BB); // in this order, each block's are built from its predecessors'
-    ++W.Region;
     W.Split = W.SplitAtEntry[BB];
     for (const Instruction &I : *BB) {
       W.visit(I);

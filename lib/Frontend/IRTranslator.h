@@ -126,6 +126,9 @@ bool isBlockBarrier(const llvm::CallBase &C, std::string &Spelling);
 /// The called function's name without namespaces, template arguments or
 /// parameters ("atomicAdd", "__all_sync"); empty for an indirect call.
 std::string calleeBaseName(const llvm::CallBase &C);
+/// The source variable an IR value was named after by Clang (x for x.031),
+/// or "" for one of Clang's temporaries.
+std::string variableOf(const llvm::Value *V);
 
 class IRTranslator {
 public:
@@ -146,10 +149,12 @@ public:
   /// what inline PTX takes) as a place in shared memory.
   std::optional<IRPointer> sharedAddressOf(const llvm::Value *V);
   /// An unknown standing for V: warp-uniform or not as UniformityAnalysis says.
-  SymRef unknownOf(const llvm::Value *V, const std::string &Why, const std::string &NameSuffix = "");
+  /// At: the place to name V by, as a load there (default: V's own).
+  SymRef unknownOf(const llvm::Value *V, const std::string &Why, const std::string &NameSuffix = "",
+                   const llvm::DILocation *At = nullptr);
   SymRef resultOf(const llvm::Instruction &I, const std::string &Otherwise);
   /// How users name V ("n", "the value loaded at k.cu:12").
-  std::string nameOf(const llvm::Value *V, const std::string &Suffix = "");
+  std::string nameOf(const llvm::Value *V, const std::string &Suffix = "", const llvm::DILocation *At = nullptr);
 
   // --- control (IRControl.cpp) ---
   /// The guards under which block BB runs, outermost first.

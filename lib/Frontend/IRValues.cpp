@@ -98,9 +98,8 @@ SymRef notOf(const SymRef &A) {
   return SymExpr::unary(Opcode::LNot, A, IntType::boolean());
 }
 
-/// The source variable an IR value was named after by Clang (x for x.031,
-/// x.1.lcssa), unless the name is one of Clang's own for temporaries.
-static std::string variableOf(const Value *V) {
+/// x.1.lcssa: x; Clang's names of temporaries: none.
+std::string variableOf(const Value *V) {
   if (!V->hasName())
     return "";
   StringRef N = V->getName().take_until([](char C) { return C == '.'; });
@@ -128,20 +127,21 @@ SymRef selectOf(const SymRef &C, const SymRef &A, const SymRef &B, IntType T) {
   return SymExpr::select(C, A, B, T);
 }
 
-std::string IRTranslator::nameOf(const Value *V, const std::string &Suffix) {
+std::string IRTranslator::nameOf(const Value *V, const std::string &Suffix, const DILocation *At) {
   if (const auto *Arg = dyn_cast<Argument>(V))
     return Arg->hasName() ? Arg->getName().str() : "parameter " + std::to_string(Arg->getArgNo() + 1);
   std::string Name = variableOf(V);
   if (Name.empty()) {
     const auto *I = dyn_cast<Instruction>(V);
+    const DILocation *Where = At ? At : I ? I->getDebugLoc().get() : nullptr;
     clang::SourceLocation Loc;
-    SourcePos P = I ? Locs.positionOf(I->getDebugLoc().get(), &Loc) : SourcePos();
+    SourcePos P = Where ? Locs.positionOf(Where, &Loc) : SourcePos();
     unsigned Length = 0;
     // A toolkit call's result is named by the user's call (atomicAdd(p, 1)).
-    if (I)
-      if (IRLocations::Place Pl = Locs.placeOf(I->getDebugLoc().get()); !Pl.Wrapper.empty())
+    if (Where)
+      if (IRLocations::Place Pl = Locs.placeOf(Where); !Pl.Wrapper.empty())
         Loc = Pl.Loc, P = Pl.Where;
-    if (isa_and_nonnull<LoadInst>(I) || isa_and_nonnull<CallBase>(I) || isa_and_nonnull<AtomicRMWInst>(I) ||
+    if (At || isa_and_nonnull<LoadInst>(I) || isa_and_nonnull<CallBase>(I) || isa_and_nonnull<AtomicRMWInst>(I) ||
         isa_and_nonnull<AtomicCmpXchgInst>(I))
       Name = Locs.expressionAt(Loc, Length);
     else if (isa_and_nonnull<CmpInst>(I)) // if (v > 0.5f)
@@ -176,9 +176,10 @@ SymRef IRTranslator::resultOf(const Instruction &I, const std::string &Otherwise
   return unknownOf(&I, W.empty() ? Otherwise : "result of call to '" + W + "'");
 }
 
-SymRef IRTranslator::unknownOf(const Value *V, const std::string &Why, const std::string &NameSuffix) {
+SymRef IRTranslator::unknownOf(const Value *V, const std::string &Why, const std::string &NameSuffix,
+                                const DILocation *At) {
   IntType T = typeOfValue(V);
-  std::string Name = nameOf(V, NameSuffix);
+  std::string Name = nameOf(V, NameSuffix, At);
   return A.UI.isDivergent(V) ? SymExpr::varying(Name, Why, T) : SymExpr::uniform(Name, Why, T);
 }
 

@@ -5,6 +5,7 @@
 // loop's phi), a data value of its own.
 //
 //===----------------------------------------------------------------------===//
+#include "DeviceLowering.h"
 #include "IRTranslator.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -58,8 +59,18 @@ SymRef IRTranslator::extractOf(const ExtractElementInst &E) {
   SmallPtrSet<const Value *, 8> Seen;
   if (!vectorOfLoads(Vec, Seen))
     return resultOf(E, "element of a vector not modelled");
-  // Each element its own value: key.x, key.y of a uint4 key.
+  // An element of adjacent loads the compiler merged (NvccMerges.cpp) is
+  // named as the load it replaces.
   uint64_t K = Idx->getZExtValue();
+  if (const auto *L = dyn_cast<LoadInst>(Vec))
+    for (const MergedPart &Part : mergedParts(*L))
+      if (Part.Offset == K * L->getDataLayout().getTypeStoreSize(E.getType()))
+        return unknownOf(&E,
+                         A.UI.isDivergent(&E) ? "value loaded from memory"
+                                              : "value loaded from memory at an address that is the same "
+                                                "for every thread",
+                         "", Part.At);
+  // Each element its own value: key.x, key.y of a uint4 key.
   return unknownOf(&E,
                    A.UI.isDivergent(&E) ? "value loaded from memory (an element of a vector)"
                                         : "value loaded from memory at an address that is the same "

@@ -96,7 +96,6 @@ public:
     }
     list(A.Loops);
     list(A.ThreadXExtents);
-    num(A.Region);
     num(A.Volatile);
     text(A.MaySplit);
     num(A.MergedWith.size());

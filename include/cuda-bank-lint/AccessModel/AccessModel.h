@@ -155,11 +155,7 @@ struct SharedAccess {
   /// Extents of the array dimensions whose index uses threadIdx.x (tile[ty][tx]
   /// of float tile[16][17]: 17): block widths people launch such code with.
   std::vector<unsigned> ThreadXExtents;
-  /// Accesses with the same Region run in one straight-line stretch of code
-  /// (no branch, loop boundary or barrier between them): the compiler may
-  /// merge adjacent ones into one wider instruction.
-  unsigned Region = 0;
-  bool Volatile = false;    ///< through a volatile lvalue: never merged
+  bool Volatile = false;    ///< through a volatile lvalue
   /// Set when the lanes of a warp may run this access apart, in several
   /// instructions (after an atomic retry loop, which nvcc does not
   /// reconverge before the next barrier): why.

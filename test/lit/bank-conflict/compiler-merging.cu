@@ -91,7 +91,7 @@ __global__ void k17_interleaved_store(int *out) { __shared__ int s[64]; unsigned
 // CHECK: k11_volatile:42:{{[0-9]+}} st 4 exact 1-way 1/1
 // CHECK: k11_volatile:42:{{[0-9]+}} ld 4 exact 2-way 2/1
 // CHECK: k11_volatile:42:{{[0-9]+}} ld 4 exact 2-way 2/1
-// CHECK: k12_unrolled:47:{{[0-9]+}} st 16 exact 1-way 4/4 merged:47
+// CHECK: k12_unrolled:47:{{[0-9]+}} st 16 exact 1-way 4/4 merged:47,47,47
 // CHECK: k12_unrolled:50:{{[0-9]+}} ld 4 exact 1-way 1/1
 // CHECK: k13_tile_row_stride33:54:{{[0-9]+}} st 4 exact 2-way 2/1
 // CHECK: k13_tile_row_stride33:54:{{[0-9]+}} ld 4 exact 1-way 1/1

@@ -1,0 +1,529 @@
+//===- NvccMerges.cpp - the wide shared accesses nvcc makes of adjacent ones -===//
+//
+// nvcc's PTX keeps `s[2*t]` and `s[2*t+1]` as two ld.shared.u32; ptxas,
+// which places the shared variables and so knows their alignment, merges
+// them into one LDS.64 when the pair is 8-byte aligned (four words 16-byte
+// aligned: LDS.128). Measured on nvcc 13.0's SASS for sm_90
+// (utils/oracles/merges.cu, test/data/h100-merges.csv, docs/bank-model.md):
+//  - static shared variables are placed in declaration order (namespace-
+//    scope ones first), each at its natural alignment, from offset 0;
+//    dynamic (`extern`) shared memory follows them, 16-byte aligned;
+//  - 4- and 8-byte accesses merge into 8- and 16-byte ones when the first
+//    address is aligned to the merged width; bytes and 2-byte loads only as
+//    far as the variable's declared alignment allows, 2-byte stores as far
+//    as the declared alignment or 4 bytes;
+//  - any shared store (another array's too), a barrier or a volatile access
+//    between two loads prevents the merge, a global access does not; a
+//    shared load or store between two stores prevents it;
+//  - a merged load keeps the first load's line, a merged store the last
+//    store's.
+// LLVM's LoadStoreVectorizer makes these merges (after InferAddressSpaces,
+// as in the NVPTX back end) in three rounds, each with its accesses'
+// alignments and an alias analysis that separates only state spaces. Not
+// as ptxas: a load under a guard merged with an unconditional load of the
+// adjacent word (ptxas hoists it), loads on both sides of a warp shuffle.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceLowering.h"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/ScopedNoAliasAA.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
+
+#include <map>
+
+namespace cbl {
+namespace {
+
+constexpr unsigned SharedSpace = 3;
+constexpr uint64_t MaxMergedBytes = 16;
+
+bool isDynamic(const llvm::GlobalVariable &G) {
+  auto *AT = llvm::dyn_cast<llvm::ArrayType>(G.getValueType());
+  return AT && AT->getNumElements() == 0;
+}
+
+/// The shared variables each function uses directly (through constant
+/// expressions too).
+std::map<llvm::Function *, llvm::SmallVector<llvm::GlobalVariable *, 4>>
+sharedUsers(llvm::Module &M) {
+  std::map<llvm::Function *, llvm::SmallVector<llvm::GlobalVariable *, 4>> Uses;
+  for (llvm::GlobalVariable &G : M.globals()) {
+    if (G.getAddressSpace() != SharedSpace)
+      continue;
+    llvm::SmallVector<llvm::User *, 8> Work(G.users().begin(), G.users().end());
+    llvm::SmallPtrSet<llvm::User *, 16> Seen;
+    while (!Work.empty()) {
+      llvm::User *U = Work.pop_back_val();
+      if (!Seen.insert(U).second)
+        continue;
+      if (auto *I = llvm::dyn_cast<llvm::Instruction>(U)) {
+        auto &List = Uses[I->getFunction()];
+        if (List.empty() || List.back() != &G)
+          List.push_back(&G);
+      } else if (llvm::isa<llvm::ConstantExpr>(U)) {
+        Work.append(U->user_begin(), U->user_end());
+      }
+    }
+  }
+  return Uses;
+}
+
+/// The largest power of two, up to MaxMergedBytes, dividing Offset.
+uint64_t alignmentAt(uint64_t Offset) {
+  uint64_t A = MaxMergedBytes;
+  while (A > 1 && Offset % A)
+    A /= 2;
+  return A;
+}
+
+/// Each shared variable's alignment as declared and where ptxas places it
+/// (the smallest over the functions that use it).
+struct Alignments {
+  llvm::MaybeAlign Declared;
+  uint64_t Placed = MaxMergedBytes;
+};
+
+std::map<llvm::GlobalVariable *, Alignments> placeShared(llvm::Module &M) {
+  const llvm::DataLayout &DL = M.getDataLayout();
+  std::map<llvm::GlobalVariable *, Alignments> Placed;
+  auto Place = [&](llvm::GlobalVariable *G, uint64_t At) {
+    auto [It, New] = Placed.try_emplace(G, Alignments{G->getAlign(), At});
+    It->second.Placed = std::min(It->second.Placed, At);
+  };
+  for (auto &[F, Used] : sharedUsers(M)) {
+    // Namespace-scope variables are declared first in nvcc's PTX.
+    llvm::SmallVector<llvm::GlobalVariable *, 4> Order;
+    for (bool Local : {false, true})
+      for (llvm::GlobalVariable *G : Used)
+        if (!isDynamic(*G) && G->hasLocalLinkage() == Local)
+          Order.push_back(G);
+    uint64_t Offset = 0;
+    for (llvm::GlobalVariable *G : Order) {
+      uint64_t Align = G->getAlign().valueOrOne().value();
+      Offset = (Offset + Align - 1) / Align * Align;
+      Place(G, alignmentAt(Offset));
+      Offset += DL.getTypeAllocSize(G->getValueType());
+    }
+    for (llvm::GlobalVariable *G : Used)
+      if (isDynamic(*G))
+        Place(G, MaxMergedBytes);
+  }
+  return Placed;
+}
+
+/// The merges are made in three rounds, each on its own accesses with the
+/// alignment ptxas assumes for them (measured): bytes, and 2-byte loads, by
+/// the declared alignment (an `unsigned char q[]` keeps four LDS.U8; with
+/// __align__(16), one LDS); 2-byte stores by the declared alignment or the
+/// placement's, whichever is larger up to 4 bytes (two shorts are one STS);
+/// 4- and 8-byte accesses by the placement.
+enum class Round { Narrow, ShortStores, Wide };
+
+uint64_t alignmentIn(Round R, const Alignments &A) {
+  uint64_t Declared = A.Declared.valueOrOne().value();
+  switch (R) {
+  case Round::Narrow:
+    return Declared;
+  case Round::ShortStores:
+    return std::max(Declared, std::min<uint64_t>(4, A.Placed));
+  case Round::Wide:
+    return std::max(Declared, A.Placed);
+  }
+  return Declared;
+}
+
+bool isSharedAccess(const llvm::Instruction &I) {
+  const llvm::Value *P = llvm::getLoadStorePointerOperand(&I);
+  return P && P->getType()->getPointerAddressSpace() == SharedSpace;
+}
+
+bool takesPart(const llvm::Instruction &I, Round R) {
+  if (!isSharedAccess(I))
+    return false;
+  const llvm::DataLayout &DL = I.getDataLayout();
+  uint64_t Element = DL.getTypeStoreSize(llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&I))->getScalarType());
+  bool Load = llvm::isa<llvm::LoadInst>(I);
+  switch (R) {
+  case Round::Narrow:
+    return Element == 1 || (Element == 2 && Load);
+  case Round::ShortStores:
+    return Element == 2 && !Load;
+  case Round::Wide:
+    return Element >= 4;
+  }
+  return false;
+}
+
+/// The trailing zero bits every value of an integer or pointer has, as
+/// ptxas proves them for an address: through phis of phis too (LLVM's
+/// known-bits analysis stops two phis deep: the shifted index of a guarded
+/// step in an unrolled loop). Phis start optimistic and are lowered until
+/// nothing changes; other values not listed are LLVM's known bits.
+class TrailingZeros {
+public:
+  explicit TrailingZeros(llvm::Function &F) : DL(F.getDataLayout()) {
+    llvm::SmallVector<llvm::PHINode *, 16> Phis;
+    for (llvm::BasicBlock &B : F)
+      for (llvm::PHINode &P : B.phis())
+        Phis.push_back(&P);
+    for (llvm::PHINode *P : Phis)
+      Memo[P] = 64;
+    for (unsigned Round = 0, Changed = 1; Changed && Round < 16; ++Round) {
+      Changed = 0;
+      Values.clear();
+      for (llvm::PHINode *P : Phis) {
+        unsigned Z = 64;
+        for (llvm::Value *In : P->incoming_values())
+          Z = std::min(Z, of(In));
+        if (Z < Memo[P]) {
+          Memo[P] = Z;
+          Changed = 1;
+        }
+      }
+      if (Changed && Round == 15)
+        for (llvm::PHINode *P : Phis)
+          Memo[P] = 0; // no fixed point: nothing known
+    }
+    Values.clear();
+  }
+
+  unsigned of(const llvm::Value *V) {
+    if (auto It = Memo.find(V); It != Memo.end())
+      return It->second;
+    if (auto It = Values.find(V); It != Values.end())
+      return It->second;
+    // Bounded: a chain deeper than this is LLVM's known bits.
+    if (Depth > 256)
+      return llvm::computeKnownBits(V, DL).countMinTrailingZeros();
+    ++Depth;
+    unsigned Z = compute(V);
+    --Depth;
+    Values[V] = Z;
+    return Z;
+  }
+
+private:
+  unsigned shiftOf(const llvm::Value *V) {
+    auto *C = llvm::dyn_cast<llvm::ConstantInt>(V);
+    return C ? unsigned(std::min<uint64_t>(C->getZExtValue(), 64)) : 0;
+  }
+
+  unsigned compute(const llvm::Value *V) {
+    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
+      return C->isZero() ? 64 : C->getValue().countr_zero();
+    if (auto *G = llvm::dyn_cast<llvm::GlobalVariable>(V))
+      return llvm::Log2(G->getAlign().valueOrOne());
+    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+    if (!I)
+      return llvm::computeKnownBits(V, DL).countMinTrailingZeros();
+    auto Op = [&](unsigned K) { return of(I->getOperand(K)); };
+    switch (I->getOpcode()) {
+    case llvm::Instruction::Add:
+    case llvm::Instruction::Sub:
+    case llvm::Instruction::Or:
+    case llvm::Instruction::Xor:
+      return std::min(Op(0), Op(1));
+    case llvm::Instruction::Mul:
+      return std::min(64u, Op(0) + Op(1));
+    case llvm::Instruction::Shl:
+      return std::min(64u, Op(0) + shiftOf(I->getOperand(1)));
+    case llvm::Instruction::LShr:
+    case llvm::Instruction::AShr: {
+      unsigned Z = Op(0), S = shiftOf(I->getOperand(1));
+      return Z == 64 ? 64 : Z > S ? Z - S : 0;
+    }
+    case llvm::Instruction::And:
+      return std::max(Op(0), Op(1));
+    case llvm::Instruction::ZExt:
+    case llvm::Instruction::SExt:
+    case llvm::Instruction::AddrSpaceCast:
+    case llvm::Instruction::Freeze:
+      return Op(0);
+    case llvm::Instruction::Trunc:
+      return std::min(Op(0), I->getType()->getScalarSizeInBits());
+    case llvm::Instruction::Select:
+      return std::min(Op(1), Op(2));
+    case llvm::Instruction::GetElementPtr: {
+      auto *GEP = llvm::cast<llvm::GetElementPtrInst>(I);
+      unsigned Z = Op(0);
+      for (auto T = llvm::gep_type_begin(GEP); T != llvm::gep_type_end(GEP); ++T) {
+        uint64_t Scale = T.isStruct() ? 1 : T.getSequentialElementStride(DL).getFixedValue();
+        if (T.isStruct()) {
+          auto *Field = llvm::cast<llvm::ConstantInt>(T.getOperand());
+          uint64_t At = DL.getStructLayout(T.getStructType())->getElementOffset(Field->getZExtValue());
+          Z = std::min(Z, At ? unsigned(llvm::countr_zero(At)) : 64u);
+        } else if (Scale) {
+          Z = std::min(Z, std::min(64u, of(T.getOperand()) + unsigned(llvm::countr_zero(Scale))));
+        }
+      }
+      return Z;
+    }
+    default:
+      return llvm::computeKnownBits(V, DL).countMinTrailingZeros();
+    }
+  }
+
+  const llvm::DataLayout &DL;
+  llvm::DenseMap<const llvm::Value *, unsigned> Memo;   ///< phis
+  llvm::DenseMap<const llvm::Value *, unsigned> Values; ///< the rest, per round
+  unsigned Depth = 0;
+};
+
+/// Raises the alignment of this round's accesses to what their addresses
+/// prove (TrailingZeros), at most MaxMergedBytes.
+void alignAccesses(llvm::Function &F, Round R) {
+  TrailingZeros Z(F);
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    if (!takesPart(I, R))
+      continue;
+    unsigned Bits = std::min(Z.of(llvm::getLoadStorePointerOperand(&I)), 4u);
+    llvm::Align Known(uint64_t(1) << Bits);
+    if (auto *L = llvm::dyn_cast<llvm::LoadInst>(&I); L && L->getAlign() < Known)
+      L->setAlignment(Known);
+    else if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I); S && S->getAlign() < Known)
+      S->setAlignment(Known);
+  }
+}
+
+/// The accesses outside this round are hidden from the vectoriser and
+/// returned, to be restored: made unordered atomics, which it leaves alone
+/// and which (unlike volatile accesses) stand between others only where
+/// they may alias them.
+std::vector<llvm::Instruction *> hideOthers(llvm::Function &F, Round R) {
+  std::vector<llvm::Instruction *> Hidden;
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    if (takesPart(I, R))
+      continue;
+    if (auto *L = llvm::dyn_cast<llvm::LoadInst>(&I); L && L->isSimple()) {
+      L->setAtomic(llvm::AtomicOrdering::Unordered);
+      Hidden.push_back(L);
+    } else if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I); S && S->isSimple()) {
+      S->setAtomic(llvm::AtomicOrdering::Unordered);
+      Hidden.push_back(S);
+    }
+  }
+  return Hidden;
+}
+
+void restore(const std::vector<llvm::Instruction *> &Hidden) {
+  for (llvm::Instruction *I : Hidden) {
+    if (auto *L = llvm::dyn_cast<llvm::LoadInst>(I))
+      L->setAtomic(llvm::AtomicOrdering::NotAtomic);
+    else
+      llvm::cast<llvm::StoreInst>(I)->setAtomic(llvm::AtomicOrdering::NotAtomic);
+  }
+}
+
+/// A shared access of this round before the vectoriser ran.
+struct Site {
+  llvm::WeakVH Access;
+  const llvm::SCEV *Pointer; ///< owned by the function's ScalarEvolution
+  bool Load;
+  llvm::BasicBlock *Block;
+  unsigned Index;
+  llvm::DebugLoc Loc;
+};
+
+std::vector<Site> sitesOf(llvm::Function &F, Round R, llvm::ScalarEvolution &SE) {
+  std::vector<Site> Sites;
+  for (llvm::BasicBlock &B : F) {
+    unsigned Index = 0;
+    for (llvm::Instruction &I : B) {
+      ++Index;
+      if (takesPart(I, R))
+        Sites.push_back({llvm::WeakVH(&I), SE.getSCEV(llvm::getLoadStorePointerOperand(&I)),
+                         llvm::isa<llvm::LoadInst>(I), &B, Index, I.getDebugLoc()});
+    }
+  }
+  return Sites;
+}
+
+/// The accesses the vectoriser merged into V (gone since), in program
+/// order, with their byte offsets in V: those of V's block whose address
+/// lies inside V's. SE is the one the sites were taken with (the
+/// vectoriser's own: its pointers' SCEVs outlive the pointers it deletes).
+std::vector<std::pair<const Site *, int64_t>> mergedInto(llvm::Instruction &V, const std::vector<Site> &Before,
+                                                         llvm::ScalarEvolution &SE) {
+  int64_t Size = int64_t(V.getDataLayout().getTypeStoreSize(llvm::getLoadStoreType(&V)));
+  const llvm::SCEV *At = SE.getSCEV(llvm::getLoadStorePointerOperand(&V));
+  std::vector<std::pair<const Site *, int64_t>> Parts;
+  for (const Site &S : Before) {
+    if (S.Access || S.Block != V.getParent() || S.Load != llvm::isa<llvm::LoadInst>(V))
+      continue;
+    auto *D = llvm::dyn_cast<llvm::SCEVConstant>(SE.getMinusSCEV(S.Pointer, At));
+    if (D && D->getAPInt().getSExtValue() >= 0 && D->getAPInt().getSExtValue() < Size)
+      Parts.push_back({&S, D->getAPInt().getSExtValue()});
+  }
+  std::sort(Parts.begin(), Parts.end(), [](const auto &A, const auto &B) { return A.first->Index < B.first->Index; });
+  return Parts;
+}
+
+/// The accesses merged into V, as metadata MergedKind: for each, in program
+/// order, its place and its byte offset in V. (V keeps the place the
+/// vectoriser gives it, which is where ptxas's line table puts the merged
+/// instruction, measured: a load at the first load's line, a store at the
+/// last store's.)
+void recordMerge(llvm::Instruction &V, const std::vector<std::pair<const Site *, int64_t>> &Parts) {
+  if (Parts.size() < 2)
+    return;
+  llvm::LLVMContext &C = V.getContext();
+  llvm::SmallVector<llvm::Metadata *, 4> List;
+  for (const auto &[S, Offset] : Parts)
+    if (S->Loc)
+      List.push_back(llvm::MDTuple::get(
+          C, {S->Loc.get(), llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt64Ty(C), Offset))}));
+  V.setMetadata(MergedKind, llvm::MDTuple::get(C, List));
+}
+
+void recordMerges(llvm::Function &F, const std::vector<Site> &Before, llvm::ScalarEvolution &SE) {
+  llvm::SmallPtrSet<llvm::Value *, 16> Kept;
+  for (const Site &S : Before)
+    if (S.Access)
+      Kept.insert(S.Access);
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (isSharedAccess(I) && !Kept.contains(&I) && llvm::getLoadStoreType(&I)->isVectorTy() &&
+        !I.getMetadata(MergedKind))
+      recordMerge(I, mergedInto(I, Before, SE));
+}
+
+/// ptxas knows which state space each access is in: a store to global
+/// memory does not stand between two shared loads, a store to another
+/// shared array does. Shared accesses are put in one alias scope, accesses
+/// known to be elsewhere (a kernel's pointer parameters, local variables,
+/// global variables of other spaces) declared not to alias it.
+class SharedScope {
+public:
+  explicit SharedScope(llvm::Module &M) : Ctx(M.getContext()) {
+    llvm::MDBuilder B(Ctx);
+    llvm::MDNode *Domain = B.createAnonymousAliasScopeDomain("cbl.spaces");
+    Scope = B.createAnonymousAliasScope(Domain, "shared");
+    List = llvm::MDNode::get(Ctx, {Scope});
+    if (llvm::NamedMDNode *A = M.getNamedMetadata("nvvm.annotations"))
+      for (llvm::MDNode *N : A->operands())
+        if (N->getNumOperands() >= 2)
+          if (auto *S = llvm::dyn_cast<llvm::MDString>(N->getOperand(1)); S && S->getString() == "kernel")
+            if (auto *V = llvm::mdconst::dyn_extract_or_null<llvm::Function>(N->getOperand(0)))
+              Kernels.insert(V);
+  }
+
+  void mark(llvm::Function &F) {
+    for (llvm::Instruction &I : llvm::instructions(F)) {
+      const llvm::Value *P = llvm::getLoadStorePointerOperand(&I);
+      if (!P)
+        continue;
+      unsigned Kind = isSharedAccess(I) ? llvm::LLVMContext::MD_alias_scope
+                      : elsewhere(P, F) ? llvm::LLVMContext::MD_noalias
+                                        : 0;
+      if (Kind)
+        I.setMetadata(Kind, llvm::MDNode::concatenate(I.getMetadata(Kind), List));
+    }
+  }
+
+  /// Takes the scope out again, from merged instructions too.
+  void unmark(llvm::Function &F) {
+    for (llvm::Instruction &I : llvm::instructions(F))
+      for (unsigned Kind : {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias})
+        if (llvm::MDNode *N = I.getMetadata(Kind)) {
+          llvm::SmallVector<llvm::Metadata *, 4> Rest;
+          for (const llvm::MDOperand &Op : N->operands())
+            if (Op.get() != Scope)
+              Rest.push_back(Op.get());
+          I.setMetadata(Kind, Rest.empty() ? nullptr : llvm::MDNode::get(Ctx, Rest));
+        }
+  }
+
+private:
+  bool elsewhere(const llvm::Value *P, const llvm::Function &F) const {
+    unsigned Space = P->getType()->getPointerAddressSpace();
+    if (Space != 0)
+      return Space != SharedSpace;
+    const llvm::Value *Base = llvm::getUnderlyingObject(P);
+    if (llvm::isa<llvm::AllocaInst>(Base))
+      return true;
+    if (auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Base))
+      return G->getAddressSpace() != SharedSpace;
+    return llvm::isa<llvm::Argument>(Base) && Kernels.contains(&F);
+  }
+
+  llvm::LLVMContext &Ctx;
+  llvm::MDNode *Scope;
+  llvm::MDNode *List;
+  llvm::SmallPtrSet<const llvm::Function *, 8> Kernels;
+};
+
+} // namespace
+
+std::vector<MergedPart> mergedParts(const llvm::Instruction &I) {
+  std::vector<MergedPart> Parts;
+  if (const llvm::MDNode *List = I.getMetadata(MergedKind))
+    for (const llvm::MDOperand &Op : List->operands())
+      if (const auto *Part = llvm::dyn_cast<llvm::MDTuple>(Op.get()); Part && Part->getNumOperands() == 2)
+        if (const auto *At = llvm::dyn_cast<llvm::DILocation>(Part->getOperand(0)))
+          if (const auto *Off = llvm::mdconst::dyn_extract<llvm::ConstantInt>(Part->getOperand(1)))
+            Parts.push_back({At, Off->getZExtValue()});
+  return Parts;
+}
+
+void mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM) {
+  std::map<llvm::GlobalVariable *, Alignments> Placed = placeShared(M);
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  llvm::PassBuilder PB(&TM);
+  // Alias analysis by scopes only (SharedScope): shared accesses may alias
+  // one another, as ptxas sees them, never memory known to be elsewhere.
+  FAM.registerPass([] {
+    llvm::AAManager AA;
+    AA.registerFunctionAnalysis<llvm::ScopedNoAliasAA>();
+    return AA;
+  });
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  // The address spaces first: shared accesses are found by them.
+  llvm::FunctionPassManager Prepare;
+  Prepare.addPass(llvm::InferAddressSpacesPass());
+  SharedScope Scope(M);
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration()) {
+      Prepare.run(F, FAM);
+      Scope.mark(F);
+    }
+  for (Round R : {Round::Narrow, Round::ShortStores, Round::Wide}) {
+    for (auto &[G, A] : Placed)
+      G->setAlignment(llvm::Align(alignmentIn(R, A)));
+    for (llvm::Function &F : M) {
+      if (F.isDeclaration())
+        continue;
+      alignAccesses(F, R);
+      std::vector<llvm::Instruction *> Hidden = hideOthers(F, R);
+      llvm::ScalarEvolution &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
+      std::vector<Site> Sites = sitesOf(F, R, SE);
+      llvm::PreservedAnalyses PA = llvm::LoadStoreVectorizerPass().run(F, FAM);
+      recordMerges(F, Sites, SE);
+      FAM.invalidate(F, PA);
+      restore(Hidden);
+    }
+  }
+  for (auto &[G, A] : Placed)
+    G->setAlignment(A.Declared);
+  for (llvm::Function &F : M)
+    Scope.unmark(F);
+}
+
+} // namespace cbl
