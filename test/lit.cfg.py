@@ -34,3 +34,11 @@ cccl = os.environ.get("CBL_CCCL_DIR", "")
 if cccl and os.path.isdir(os.path.join(cccl, "cub", "examples", "block")):
     config.available_features.add("cccl-checkout")
     config.substitutions.append(("%cccl", cccl))
+
+# A checkout of NVIDIA/cutlass (fetched, never committed) for the CuTe suite
+# measured on the device (utils/oracles/cute-kernels.cu):
+# CBL_CUTLASS_DIR=/path/to/cutlass; skipped otherwise.
+cutlass = os.environ.get("CBL_CUTLASS_DIR", "")
+if cutlass and os.path.isdir(os.path.join(cutlass, "include", "cute")):
+    config.available_features.add("cutlass-checkout")
+    config.substitutions.append(("%cutlass", cutlass))
