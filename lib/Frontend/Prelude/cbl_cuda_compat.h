@@ -12,7 +12,10 @@
  *  - surface reads and writes (surf1D/2D/3D read/write) on surface objects;
  *  - a device-side __assert_fail in prelude mode (assert() from <cassert>);
  *  - __CUDACC__ as 1, as nvcc defines it (Clang's wrapper defines it empty,
- *    which breaks `#if __CUDACC__`).
+ *    which breaks `#if __CUDACC__`), and nvcc's version macros
+ *    __CUDACC_VER_MAJOR__/_MINOR__/_BUILD__ from the toolkit's CUDA_VERSION
+ *    (Clang defines none: CUTLASS's `#if __CUDACC_VER_MAJOR__ >= 12` guards
+ *    would drop its SM90 kernels and the host code that launches them).
  * These are declarations only (but __cvta_generic_to_shared in prelude mode,
  * which converts the address as the toolkit does). A call that passes a
  * pointer into shared memory to one of them is reported as an access the
@@ -23,6 +26,11 @@
 
 #undef __CUDACC__
 #define __CUDACC__ 1
+#if !defined(__CUDACC_VER_MAJOR__) && defined(CUDA_VERSION)
+#define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
+#define __CUDACC_VER_BUILD__ 0
+#endif
 
 #define CBL_CACHE_HINT_TYPES(X)                                                \
   X(char) X(signed char) X(short) X(int) X(long) X(long long)                  \
