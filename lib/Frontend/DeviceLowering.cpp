@@ -246,7 +246,7 @@ struct KeepRuntimeLoops : llvm::PassInfoMixin<KeepRuntimeLoops> {
   }
 };
 
-std::string optimise(llvm::Module &M, const TargetOptions &Target) {
+std::string optimise(llvm::Module &M, const TargetOptions &Target, MergedAccesses &Merged) {
   std::string Error;
   const llvm::Target *T = nvptxTarget(Error);
   if (!T)
@@ -286,7 +286,7 @@ std::string optimise(llvm::Module &M, const TargetOptions &Target) {
   llvm::ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   MPM.run(M, MAM);
   dropReloadFreezes(M);
-  mergeAsNvcc(M, *TM);
+  Merged = mergeAsNvcc(M, *TM);
   return "";
 }
 
@@ -480,7 +480,7 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
     if (llvm::GlobalVariable *G = Out.Module->getNamedGlobal(Name))
       Out.SharedVars[G] = VD;
   }
-  std::string Error = optimise(*Out.Module, CI.getTargetOpts());
+  std::string Error = optimise(*Out.Module, CI.getTargetOpts(), Out.Merged);
   if (!Error.empty()) {
     Out.Error = Error;
     Out.Module.reset();

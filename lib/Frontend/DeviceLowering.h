@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
 
 namespace llvm {
@@ -33,6 +34,14 @@ class TargetMachine;
 #include <vector>
 
 namespace cbl {
+
+/// An access merged into a wider one: where it was, its byte offset in it.
+struct MergedPart {
+  const llvm::DILocation *At;
+  uint64_t Offset;
+};
+/// For each merged instruction, the accesses merged into it, in program order.
+using MergedAccesses = llvm::DenseMap<const llvm::Instruction *, std::vector<MergedPart>>;
 
 struct LoweredDevice {
   std::unique_ptr<llvm::LLVMContext> Context;
@@ -49,6 +58,8 @@ struct LoweredDevice {
   std::vector<std::pair<const clang::FunctionDecl *, std::string>> Unsafe;
   /// Set when nothing could be lowered: why.
   std::string Error;
+  /// The merged shared accesses (NvccMerges.cpp).
+  MergedAccesses Merged;
   /// Errors the code generator raised (message; none expected).
   std::vector<std::string> CodeGenErrors;
 };
@@ -57,18 +68,9 @@ struct LoweredDevice {
 /// the module. Shared lists the __shared__ variables to map to IR globals.
 /// DumpTo, when set, is a file the optimised module is appended to
 /// (--debug-dump-device-ir).
-/// Merges adjacent 4- and 8-byte shared accesses of a thread into the wider
-/// ones nvcc's ptxas makes of them (NvccMerges.cpp, measured on an H100).
-/// The merged instruction carries, as metadata of this kind, the accesses
-/// merged into it in program order: {DILocation, byte offset in it} each
-/// (mergedParts reads them).
-void mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM);
-constexpr llvm::StringLiteral MergedKind = "cbl.merged";
-struct MergedPart {
-  const llvm::DILocation *At;
-  uint64_t Offset;
-};
-std::vector<MergedPart> mergedParts(const llvm::Instruction &I);
+/// Merges adjacent shared accesses of a thread into the wider ones nvcc's
+/// ptxas makes of them (NvccMerges.cpp, measured on an H100).
+MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM);
 
 LoweredDevice lowerDevice(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
                           const std::vector<const clang::FunctionDecl *> &Roots,

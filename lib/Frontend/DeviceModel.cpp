@@ -139,6 +139,7 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
     return Out;
   }
   IRLocations Locs(Ctx.getSourceManager(), Ctx.getLangOpts(), ToolkitDirs);
+  Locs.setMerged(&L.Merged);
   IRArrays IRArr(Arrays, Locs);
   for (const auto &[G, VD] : L.SharedVars)
     if (int Id = Table.lookup(VD); Id >= 0)

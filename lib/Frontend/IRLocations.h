@@ -12,6 +12,7 @@
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_IRLOCATIONS_H
 #define CUDA_BANK_LINT_LIB_FRONTEND_IRLOCATIONS_H
 
+#include "DeviceLowering.h"
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -74,7 +75,18 @@ public:
   /// there is none.
   clang::SourceLocation lvalueBefore(clang::SourceLocation Op);
 
+  /// The accesses merged into a wider instruction (NvccMerges.cpp), in
+  /// program order; none for an instruction not merged.
+  void setMerged(const MergedAccesses *M) { Merged = M; }
+  llvm::ArrayRef<MergedPart> mergedParts(const llvm::Instruction &I) const {
+    if (!Merged)
+      return {};
+    auto It = Merged->find(&I);
+    return It == Merged->end() ? llvm::ArrayRef<MergedPart>() : llvm::ArrayRef<MergedPart>(It->second);
+  }
+
 private:
+  const MergedAccesses *Merged = nullptr;
   clang::SourceManager &SM;
   const clang::LangOptions &LangOpts;
   std::vector<std::string> ToolkitDirs;

@@ -1,6 +1,5 @@
 //===- IRSites.cpp - Shared accesses and barriers of the device IR --------===//
 #include "Atomics.h"
-#include "DeviceLowering.h"
 #include "IRTranslator.h"
 #include "PtxInstructions.h"
 
@@ -198,7 +197,7 @@ struct IRSiteWalker {
     // The accesses merged into this one but its own (the iterations of an
     // unrolled loop share its place): where their lvalues start, as for A.
     bool Own = false;
-    for (const MergedPart &Part : mergedParts(I)) {
+    for (const MergedPart &Part : T.Locs.mergedParts(I)) {
       if (!Own && Part.At == I.getDebugLoc().get()) {
         Own = true;
         continue;

@@ -5,7 +5,6 @@
 // loop's phi), a data value of its own.
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceLowering.h"
 #include "IRTranslator.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -63,7 +62,7 @@ SymRef IRTranslator::extractOf(const ExtractElementInst &E) {
   // named as the load it replaces.
   uint64_t K = Idx->getZExtValue();
   if (const auto *L = dyn_cast<LoadInst>(Vec))
-    for (const MergedPart &Part : mergedParts(*L))
+    for (const MergedPart &Part : Locs.mergedParts(*L))
       if (Part.Offset == K * L->getDataLayout().getTypeStoreSize(E.getType()))
         return unknownOf(&E,
                          A.UI.isDivergent(&E) ? "value loaded from memory"

@@ -19,9 +19,10 @@
 //    store's.
 // LLVM's LoadStoreVectorizer makes these merges (after InferAddressSpaces,
 // as in the NVPTX back end) in three rounds, each with its accesses'
-// alignments and an alias analysis that separates only state spaces. Not
-// as ptxas: a load under a guard merged with an unconditional load of the
-// adjacent word (ptxas hoists it), loads on both sides of a warp shuffle.
+// alignments and an alias analysis that separates only state spaces, inline
+// PTX and NVVM intrinsics taken to complete. Not as ptxas: a load under a
+// guard merged with an unconditional load of the adjacent word (ptxas
+// hoists it).
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceLowering.h"
@@ -33,7 +34,9 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -91,7 +94,8 @@ uint64_t alignmentAt(uint64_t Offset) {
 /// Each shared variable's alignment as declared and where ptxas places it
 /// (the smallest over the functions that use it).
 struct Alignments {
-  llvm::MaybeAlign Declared;
+  llvm::MaybeAlign Original; ///< Clang's, restored afterwards
+  uint64_t Declared;         ///< in nvcc's PTX: dynamic shared memory is .align 16
   uint64_t Placed = MaxMergedBytes;
 };
 
@@ -99,7 +103,10 @@ std::map<llvm::GlobalVariable *, Alignments> placeShared(llvm::Module &M) {
   const llvm::DataLayout &DL = M.getDataLayout();
   std::map<llvm::GlobalVariable *, Alignments> Placed;
   auto Place = [&](llvm::GlobalVariable *G, uint64_t At) {
-    auto [It, New] = Placed.try_emplace(G, Alignments{G->getAlign(), At});
+    uint64_t Declared = G->getAlign().valueOrOne().value();
+    if (isDynamic(*G))
+      Declared = std::max<uint64_t>(Declared, MaxMergedBytes);
+    auto [It, New] = Placed.try_emplace(G, Alignments{G->getAlign(), Declared, At});
     It->second.Placed = std::min(It->second.Placed, At);
   };
   for (auto &[F, Used] : sharedUsers(M)) {
@@ -132,7 +139,7 @@ std::map<llvm::GlobalVariable *, Alignments> placeShared(llvm::Module &M) {
 enum class Round { Narrow, ShortStores, Wide };
 
 uint64_t alignmentIn(Round R, const Alignments &A) {
-  uint64_t Declared = A.Declared.valueOrOne().value();
+  uint64_t Declared = A.Declared;
   switch (R) {
   case Round::Narrow:
     return Declared;
@@ -370,32 +377,30 @@ std::vector<std::pair<const Site *, int64_t>> mergedInto(llvm::Instruction &V, c
   return Parts;
 }
 
-/// The accesses merged into V, as metadata MergedKind: for each, in program
-/// order, its place and its byte offset in V. (V keeps the place the
-/// vectoriser gives it, which is where ptxas's line table puts the merged
-/// instruction, measured: a load at the first load's line, a store at the
-/// last store's.)
-void recordMerge(llvm::Instruction &V, const std::vector<std::pair<const Site *, int64_t>> &Parts) {
+/// The accesses merged into V, in program order, with their places and
+/// byte offsets in V. (V keeps the place the vectoriser gives it, which is
+/// where ptxas's line table puts the merged instruction, measured: a load
+/// at the first load's line, a store at the last store's.)
+void recordMerge(llvm::Instruction &V, const std::vector<std::pair<const Site *, int64_t>> &Parts,
+                 MergedAccesses &Merged) {
   if (Parts.size() < 2)
     return;
-  llvm::LLVMContext &C = V.getContext();
-  llvm::SmallVector<llvm::Metadata *, 4> List;
+  std::vector<MergedPart> &List = Merged[&V];
   for (const auto &[S, Offset] : Parts)
     if (S->Loc)
-      List.push_back(llvm::MDTuple::get(
-          C, {S->Loc.get(), llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt64Ty(C), Offset))}));
-  V.setMetadata(MergedKind, llvm::MDTuple::get(C, List));
+      List.push_back({S->Loc.get(), uint64_t(Offset)});
 }
 
-void recordMerges(llvm::Function &F, const std::vector<Site> &Before, llvm::ScalarEvolution &SE) {
+void recordMerges(llvm::Function &F, const std::vector<Site> &Before, llvm::ScalarEvolution &SE,
+                  MergedAccesses &Merged) {
   llvm::SmallPtrSet<llvm::Value *, 16> Kept;
   for (const Site &S : Before)
     if (S.Access)
       Kept.insert(S.Access);
   for (llvm::Instruction &I : llvm::instructions(F))
     if (isSharedAccess(I) && !Kept.contains(&I) && llvm::getLoadStoreType(&I)->isVectorTy() &&
-        !I.getMetadata(MergedKind))
-      recordMerge(I, mergedInto(I, Before, SE));
+        !Merged.count(&I))
+      recordMerge(I, mergedInto(I, Before, SE), Merged);
 }
 
 /// ptxas knows which state space each access is in: a store to global
@@ -463,20 +468,115 @@ private:
   llvm::SmallPtrSet<const llvm::Function *, 8> Kernels;
 };
 
-} // namespace
+/// ptxas moves loads across instructions that always complete and touch
+/// no memory of the program's; LLVM's vectoriser only across calls known
+/// to return and to leave that memory alone. Inline PTX (a conversion,
+/// `cvt.rn.bf16.f32`) and NVVM intrinsics (a shuffle, whose only effect is
+/// on memory the program cannot reach) are such calls, but Clang does not
+/// say so: while the vectoriser runs they are marked `willreturn`, the
+/// intrinsics also as touching no memory (unless they may trap or exit);
+/// so are the prelude's shuffles and votes, which have no body.
+class CompletingCalls {
+  /// The warp shuffles and votes without a body (the prelude declares them
+  /// where the toolkit's headers are not used).
+  static bool isWarpIntrinsic(llvm::StringRef Mangled) {
+    for (llvm::StringRef Name : {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+                                 "__ballot_sync", "__any_sync", "__all_sync", "__activemask"})
+      if (Mangled == Name || Mangled.contains((llvm::Twine(Name.size()) + Name).str()))
+        return true;
+    return false;
+  }
 
-std::vector<MergedPart> mergedParts(const llvm::Instruction &I) {
-  std::vector<MergedPart> Parts;
-  if (const llvm::MDNode *List = I.getMetadata(MergedKind))
-    for (const llvm::MDOperand &Op : List->operands())
-      if (const auto *Part = llvm::dyn_cast<llvm::MDTuple>(Op.get()); Part && Part->getNumOperands() == 2)
-        if (const auto *At = llvm::dyn_cast<llvm::DILocation>(Part->getOperand(0)))
-          if (const auto *Off = llvm::mdconst::dyn_extract<llvm::ConstantInt>(Part->getOperand(1)))
-            Parts.push_back({At, Off->getZExtValue()});
-  return Parts;
+public:
+  void mark(llvm::Function &F) {
+    for (llvm::Instruction &I : llvm::instructions(F)) {
+      auto *C = llvm::dyn_cast<llvm::CallBase>(&I);
+      if (!C || C->hasFnAttr(llvm::Attribute::WillReturn) || !C->doesNotThrow())
+        continue;
+      bool Intrinsic = false, Completes = false;
+      if (const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(C->getCalledOperand())) {
+        llvm::StringRef Text = Asm->getAsmString();
+        Completes = !Text.contains("exit") && !Text.contains("trap") && !Text.contains("brkpt");
+      } else if (const llvm::Function *Callee = C->getCalledFunction()) {
+        Intrinsic = (Callee->getName().starts_with("llvm.nvvm.") && !Callee->getName().contains("trap")) ||
+                    (Callee->isDeclaration() && isWarpIntrinsic(Callee->getName()));
+        Completes = Intrinsic;
+      }
+      if (!Completes)
+        continue;
+      Marked.push_back({C, C->getAttributes().getFnAttr(llvm::Attribute::Memory)});
+      C->addFnAttr(llvm::Attribute::WillReturn);
+      if (Intrinsic && (C->getMemoryEffects().onlyAccessesInaccessibleMem() || !C->getCalledFunction()->isIntrinsic()))
+        C->setMemoryEffects(llvm::MemoryEffects::none());
+    }
+  }
+
+  void unmark() {
+    for (auto &[C, Memory] : Marked) {
+      C->removeFnAttr(llvm::Attribute::WillReturn);
+      C->removeFnAttr(llvm::Attribute::Memory);
+      if (Memory.isValid())
+        C->addFnAttr(Memory);
+    }
+  }
+
+private:
+  std::vector<std::pair<llvm::CallBase *, llvm::Attribute>> Marked;
+};
+
+/// `(x ^ 1) * 8 + k` reaches the IR as `xor %x8, 8 + k`, whose differences
+/// for k = 0..7 ScalarEvolution cannot see (ptxas can: the low bits of %x8
+/// are zero, so the xor adds k). Each xor with a constant that sets bits
+/// below its other operand's known trailing zeros becomes the xor of the
+/// constant's other bits (one per operand and such bits, where the operand
+/// is defined), to which those low bits are added (`or disjoint`), so
+/// adjacent swizzled accesses have constant differences.
+void splitLowXorBits(llvm::Function &F) {
+  const llvm::DataLayout &DL = F.getDataLayout();
+  std::vector<llvm::BinaryOperator *> Xors;
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (auto *B = llvm::dyn_cast<llvm::BinaryOperator>(&I); B && B->getOpcode() == llvm::Instruction::Xor)
+      if (llvm::isa<llvm::ConstantInt>(B->getOperand(1)) && B->getType()->isIntegerTy())
+        Xors.push_back(B);
+  std::map<std::pair<llvm::Value *, uint64_t>, llvm::Value *> Shared;
+  for (llvm::BinaryOperator *B : Xors) {
+    if (B->getType()->getIntegerBitWidth() > 64)
+      continue;
+    const llvm::APInt &C = llvm::cast<llvm::ConstantInt>(B->getOperand(1))->getValue();
+    unsigned Zeros = llvm::computeKnownBits(B->getOperand(0), DL).countMinTrailingZeros();
+    if (Zeros == 0 || Zeros >= C.getBitWidth())
+      continue;
+    llvm::APInt Low = C & llvm::APInt::getLowBitsSet(C.getBitWidth(), Zeros), High = C & ~Low;
+    if (High.isZero())
+      continue; // an `or` already
+    // One xor per operand and constant, where the operand is defined, so
+    // that the swizzled accesses share it.
+    llvm::Value *&X = Shared[{B->getOperand(0), High.getZExtValue()}];
+    if (!X) {
+      auto *Def = llvm::dyn_cast<llvm::Instruction>(B->getOperand(0));
+      llvm::IRBuilder<> At(Def && !llvm::isa<llvm::PHINode>(Def) ? Def->getNextNode()
+                           : Def ? &*Def->getParent()->getFirstInsertionPt()
+                                 : &*F.getEntryBlock().getFirstInsertionPt());
+      X = At.CreateXor(B->getOperand(0), llvm::ConstantInt::get(B->getType(), High));
+    }
+    llvm::Value *Sum = X;
+    if (!Low.isZero()) {
+      llvm::IRBuilder<> Build(B);
+      auto *Or = llvm::cast<llvm::Instruction>(Build.CreateOr(X, llvm::ConstantInt::get(B->getType(), Low)));
+      llvm::cast<llvm::PossiblyDisjointInst>(Or)->setIsDisjoint(true);
+      Or->setDebugLoc(B->getDebugLoc());
+      Sum = Or;
+    }
+    Sum->takeName(B);
+    B->replaceAllUsesWith(Sum);
+    B->eraseFromParent();
+  }
 }
 
-void mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM) {
+} // namespace
+
+MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM) {
+  MergedAccesses Merged;
   std::map<llvm::GlobalVariable *, Alignments> Placed = placeShared(M);
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
@@ -499,10 +599,13 @@ void mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM) {
   llvm::FunctionPassManager Prepare;
   Prepare.addPass(llvm::InferAddressSpacesPass());
   SharedScope Scope(M);
+  CompletingCalls Completing;
   for (llvm::Function &F : M)
     if (!F.isDeclaration()) {
       Prepare.run(F, FAM);
+      splitLowXorBits(F);
       Scope.mark(F);
+      Completing.mark(F);
     }
   for (Round R : {Round::Narrow, Round::ShortStores, Round::Wide}) {
     for (auto &[G, A] : Placed)
@@ -515,15 +618,17 @@ void mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM) {
       llvm::ScalarEvolution &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
       std::vector<Site> Sites = sitesOf(F, R, SE);
       llvm::PreservedAnalyses PA = llvm::LoadStoreVectorizerPass().run(F, FAM);
-      recordMerges(F, Sites, SE);
+      recordMerges(F, Sites, SE, Merged);
       FAM.invalidate(F, PA);
       restore(Hidden);
     }
   }
   for (auto &[G, A] : Placed)
-    G->setAlignment(A.Declared);
+    G->setAlignment(A.Original);
   for (llvm::Function &F : M)
     Scope.unmark(F);
+  Completing.unmark();
+  return Merged;
 }
 
 } // namespace cbl

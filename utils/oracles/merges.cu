@@ -609,3 +609,19 @@ __global__ void s32_down_sweep(int *out) {
   __syncthreads();
   out[T] = s[T];
 }
+
+// Eight 2-byte stores and loads of one thread in dynamic shared memory (nvcc
+// declares it .align 16 whatever its type): a row of a half tile zero-filled.
+extern __shared__ char raw[];
+__global__ void extern_short_row(short *out) {
+  short *h = reinterpret_cast<short *>(raw);
+#pragma unroll
+  for (int k = 0; k < 8; ++k)
+    h[8 * T + k] = 0;
+  __syncthreads();
+  short a = 0;
+#pragma unroll
+  for (int k = 0; k < 8; ++k)
+    a += h[8 * (T ^ 1) + k];
+  out[T] = a;
+}
