@@ -196,7 +196,7 @@ std::string conflictMessage(const EvaluatedAccess &E, const SharedArray &Arr, si
                             bool Varies, bool WidthCases) {
   const SharedAccess &A = *E.Access;
   const AccessVerdict &V = E.Verdict;
-  std::string In = E.Fn->Name.find('<') != std::string::npos ? " in '" + E.Fn->Name + "'" : "";
+  std::string In = E.Fn->Name.find('<') != std::string::npos ? " in '" + shortFunctionName(E.Fn->Name) + "'" : "";
   if (!V.Condition.empty()) {
     std::string M = fmt::format("possible bank conflict {} '{}'{}: {}", doing(A), Arr.Name, In,
                                 V.Condition);
@@ -283,6 +283,8 @@ void BankConflictCheck::detailNotes(Finding &F, CheckContext &Ctx, const Evaluat
                                     bool WidthCases) {
   const SharedAccess &A = *E.Access;
   const AccessVerdict &V = E.Verdict;
+  if (std::string Short = shortFunctionName(E.Fn->Name); Short != E.Fn->Name)
+    F.Notes.push_back({A.Where, fmt::format("'{}' is '{}'", Short, E.Fn->Name), {}});
   if (V.Cost.Wavefronts > 0)
     if (std::string Stride = strideText(A, V, Ctx.Options.Arch); !Stride.empty())
       F.Notes.push_back({A.Where, Stride, {}});
@@ -390,7 +392,7 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
                                  : inferredShape(E.Fn->Shape);
   // In a helper (a header's function): which kernel, through which call.
   if (U < 0 && !A.CallChain.empty())
-    Shape = fmt::format("in '{}' through the call at {}:{}{}{}", E.Fn->Name,
+    Shape = fmt::format("in '{}' through the call at {}:{}{}{}", shortFunctionName(E.Fn->Name),
                         A.CallChain.front().Site.File, A.CallChain.front().Site.Line,
                         Shape.empty() ? "" : "; ", Shape);
   addToKeyNote(F, Shape);

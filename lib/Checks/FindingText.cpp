@@ -61,6 +61,40 @@ void addToKeyNote(Finding &F, const std::string &What) {
   (Key == F.Notes.end() ? F.Message : Key->Message) += " (" + What + ")";
 }
 
+std::string shortFunctionName(const std::string &Name) {
+  constexpr size_t Longest = 80, TopArguments = 4;
+  if (Name.size() <= Longest)
+    return Name;
+  // Argument lists below the first level become <...>.
+  std::string S;
+  unsigned Depth = 0;
+  for (char C : Name) {
+    if (C == '<') {
+      ++Depth;
+      S += Depth == 1 ? "<" : Depth == 2 ? "<...>" : "";
+    } else if (C == '>') {
+      if (Depth-- == 1)
+        S += C;
+    } else if (Depth <= 1) {
+      S += C;
+    }
+  }
+  if (S.size() <= Longest)
+    return S;
+  // Still too long: the first few top-level arguments.
+  size_t Open = S.find('<'), At = Open, Commas = 0;
+  Depth = 0;
+  for (; At != std::string::npos && At < S.size(); ++At) {
+    if (S[At] == '<')
+      ++Depth;
+    else if (S[At] == '>')
+      --Depth;
+    else if (S[At] == ',' && Depth == 1 && ++Commas == TopArguments)
+      return S.substr(0, At) + ", ...>";
+  }
+  return S;
+}
+
 /// "ldmatrix.x4.trans" for "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16".
 std::string shortMatrixName(const std::string &Opcode) {
   std::string S = Opcode.substr(0, Opcode.find('.'));

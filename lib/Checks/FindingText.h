@@ -29,6 +29,13 @@ std::string lanesText(uint32_t Mask);
 /// configuration, an annotation), where it is no news.
 std::string inferredShape(const BlockShape &S);
 
+/// A function's name as a finding's one line states it: a template
+/// instance's nested argument lists elided ("gemm_device<cute::tuple<...>,
+/// float, ...>") when the name is longer than a line can hold (CuTe kernel
+/// instances run to 1,500 characters); the name itself otherwise. JSON and
+/// --explain keep the whole name.
+std::string shortFunctionName(const std::string &Name);
+
 /// "ldmatrix.x4.trans" for "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16".
 std::string shortMatrixName(const std::string &Opcode);
 
