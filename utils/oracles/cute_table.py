@@ -4,6 +4,8 @@ from Nsight Compute's source page exported with
 `ncu -i cute.ncu-rep --page source --csv --print-source sass,cuda`.
 
 Usage: cute_table.py cute-sass-cuda.csv > test/data/h200-cute-suite.csv
+       (also the CUTLASS tutorials' reports: test/data/h200-cute-tutorials.csv,
+       their innermost line copy.hpp:59 only)
 
 One row per kernel (named as the tool names it), file (base name), line,
 operation and access size: the executed instructions and the sums of "L1
@@ -11,6 +13,7 @@ Wavefronts Shared" and its ideal over the SASS rows of that line (ncu prints
 each launch's rows twice; each distinct instruction address is counted once).
 """
 import csv
+import re
 import sys
 
 
@@ -28,6 +31,8 @@ def main():
         if row[0] == 'Function Name':
             # As the tool names it: no return type, parameters or casts.
             function = row[1].rsplit('(', 1)[0].replace('void ', '', 1).replace('(int)', '')
+            # Clang leaves out a defaulted template argument, ncu prints it.
+            function = re.sub(r'UniversalCopy<([\w:]+), \1>', r'UniversalCopy<\1>', function)
             continue
         if row[0] == 'Line No':
             header = row
