@@ -36,7 +36,7 @@ if cccl and os.path.isdir(os.path.join(cccl, "cub", "examples", "block")):
     config.substitutions.append(("%cccl", cccl))
 
 # A checkout of NVIDIA/cutlass (fetched, never committed) for the CuTe suite
-# measured on the device (utils/oracles/cute-kernels.cu):
+# measured on the device (bench/cute, integration/cute-suite.test):
 # CBL_CUTLASS_DIR=/path/to/cutlass; skipped otherwise.
 cutlass = os.environ.get("CBL_CUTLASS_DIR", "")
 if cutlass and os.path.isdir(os.path.join(cutlass, "include", "cute")):

@@ -8,6 +8,7 @@ once with one block).
   ncu -i rep.ncu-rep --page source --csv --print-source sass,cuda > source.csv
   cuda-bank-lint --format=json cute_suite.cu -- -std=c++17 -I $CUTLASS/include > tool.json
   bench/cute/compare.py tool.json source.csv[.gz]
+  bench/cute/compare.py --instances-as-sets tool.json source.csv[.gz]
 
 Each SASS instruction of the source page is listed under every line of its
 inline chain; rows are matched to the tool's records by kernel (template
@@ -16,10 +17,17 @@ line the tool reports an access at counts. Prints one row per (kernel, line,
 op, width): measured wavefronts/ideal, the tool's block sums and status, and
 whether the ratios agree (as bench/accuracy.py scores them); exit status 1
 when a measured line has no exact agreeing record.
+
+--instances-as-sets, for library code whose template instances Nsight
+Compute names with their defaulted arguments (CUTLASS's tutorials:
+UniversalCopy<T, T>, UniversalFMA<float, float, float, float>) where the tool
+leaves them out: per file, line, direction and width, the measured ratios of
+all instances are compared with the tool's exact ones, as sets.
 Python 3 standard library only.
 """
 import collections
 import csv
+import fractions
 import gzip
 import json
 import os
@@ -56,7 +64,38 @@ def measured(path):
     return rows
 
 
+def as_sets(tool, rows):
+    """Per (file, line, op, bits): the measured ratios of every instance
+    against the tool's, compared as sets; lines the tool reports no access
+    at (the outer lines of an inline chain) are left out."""
+    ratios = collections.defaultdict(lambda: ([], []))
+    for (_, *line), (wf, ideal, _) in rows.items():
+        if ideal > 0:
+            ratios[tuple(line)][0].append(fractions.Fraction(round(wf), round(ideal)))
+    sums = collections.defaultdict(lambda: [0, 0])
+    for a in tool["accesses"]:
+        if a["status"] == "exact":
+            s = sums[(a["function"], os.path.basename(a["file"]), a["line"], a["op"], a["width"] * 8)]
+            s[0] += a["block_wavefronts"]
+            s[1] += a["block_ideal"]
+    for (_, *line), (tw, ti) in sums.items():
+        if ti > 0:
+            ratios[tuple(line)][1].append(fractions.Fraction(tw, ti))
+    bad = 0
+    for line, (m, t) in sorted(ratios.items()):
+        if not t:
+            continue
+        ok = sorted(m) == sorted(t)
+        bad += not ok
+        print("%-16s %5d %2s %4d measured %s tool %s %s" % (*line, " ".join(map(str, sorted(m))) or "-",
+                                                          " ".join(map(str, sorted(t))), "yes" if ok else "NO"))
+    print("lines not agreeing: %d" % bad)
+    return 1 if bad else 0
+
+
 def main(argv):
+    if argv[1] == "--instances-as-sets":
+        return as_sets(json.load(open(argv[2])), measured(argv[3]))
     tool = json.load(open(argv[1]))
     recs = collections.defaultdict(list)
     for a in tool["accesses"]:
