@@ -246,7 +246,8 @@ struct KeepRuntimeLoops : llvm::PassInfoMixin<KeepRuntimeLoops> {
   }
 };
 
-std::string optimise(llvm::Module &M, const TargetOptions &Target, MergedAccesses &Merged) {
+std::string optimise(llvm::Module &M, const TargetOptions &Target, const std::set<const llvm::Function *> &Kernels,
+                     MergedAccesses &Merged) {
   std::string Error;
   const llvm::Target *T = nvptxTarget(Error);
   if (!T)
@@ -286,7 +287,7 @@ std::string optimise(llvm::Module &M, const TargetOptions &Target, MergedAccesse
   llvm::ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   MPM.run(M, MAM);
   dropReloadFreezes(M);
-  Merged = mergeAsNvcc(M, *TM);
+  Merged = mergeAsNvcc(M, *TM, Kernels);
   return "";
 }
 
@@ -469,6 +470,8 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
     if (!F || F->isDeclaration())
       continue;
     Out.Functions[FD] = F;
+    if (FD->hasAttr<CUDAGlobalAttr>())
+      Out.Kernels.insert(F);
     for (const llvm::User *U : F->users())
       if (const auto *C = llvm::dyn_cast<llvm::CallBase>(U); C && C->getFunction() != F)
         Out.Called.insert(FD);
@@ -480,7 +483,7 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
     if (llvm::GlobalVariable *G = Out.Module->getNamedGlobal(Name))
       Out.SharedVars[G] = VD;
   }
-  std::string Error = optimise(*Out.Module, CI.getTargetOpts(), Out.Merged);
+  std::string Error = optimise(*Out.Module, CI.getTargetOpts(), Out.Kernels, Out.Merged);
   if (!Error.empty()) {
     Out.Error = Error;
     Out.Module.reset();

@@ -30,6 +30,7 @@ class TargetMachine;
 }
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,8 @@ struct LoweredDevice {
   std::vector<std::pair<const clang::FunctionDecl *, std::string>> Unsafe;
   /// Set when nothing could be lowered: why.
   std::string Error;
+  /// The IR functions of the kernels among them.
+  std::set<const llvm::Function *> Kernels;
   /// The merged shared accesses (NvccMerges.cpp).
   MergedAccesses Merged;
   /// Errors the code generator raised (message; none expected).
@@ -70,7 +73,8 @@ struct LoweredDevice {
 /// (--debug-dump-device-ir).
 /// Merges adjacent shared accesses of a thread into the wider ones nvcc's
 /// ptxas makes of them (NvccMerges.cpp, measured on an H100).
-MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM);
+MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
+                           const std::set<const llvm::Function *> &Kernels);
 
 LoweredDevice lowerDevice(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
                           const std::vector<const clang::FunctionDecl *> &Roots,

@@ -144,12 +144,7 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
   for (const auto &[G, VD] : L.SharedVars)
     if (int Id = Table.lookup(VD); Id >= 0)
       IRArr.add(G, unsigned(Id));
-  std::set<const Function *> Kernels;
-  for (const DeviceRoot &R : Roots)
-    if (R.Decl->hasAttr<clang::CUDAGlobalAttr>())
-      if (const Function *F = L.Functions.lookup(R.Decl))
-        Kernels.insert(F);
-  Analyses AM(Kernels);
+  Analyses AM(L.Kernels);
   for (const DeviceRoot &R : Roots) {
     Function *F = L.Functions.lookup(R.Decl);
     if (!F) {

@@ -85,10 +85,7 @@ sharedUsers(llvm::Module &M) {
 
 /// The largest power of two, up to MaxMergedBytes, dividing Offset.
 uint64_t alignmentAt(uint64_t Offset) {
-  uint64_t A = MaxMergedBytes;
-  while (A > 1 && Offset % A)
-    A /= 2;
-  return A;
+  return llvm::commonAlignment(llvm::Align(MaxMergedBytes), Offset).value();
 }
 
 /// Each shared variable's alignment as declared and where ptxas places it
@@ -118,8 +115,7 @@ std::map<llvm::GlobalVariable *, Alignments> placeShared(llvm::Module &M) {
           Order.push_back(G);
     uint64_t Offset = 0;
     for (llvm::GlobalVariable *G : Order) {
-      uint64_t Align = G->getAlign().valueOrOne().value();
-      Offset = (Offset + Align - 1) / Align * Align;
+      Offset = llvm::alignTo(Offset, G->getAlign().valueOrOne());
       Place(G, alignmentAt(Offset));
       Offset += DL.getTypeAllocSize(G->getValueType());
     }
@@ -266,13 +262,12 @@ private:
       auto *GEP = llvm::cast<llvm::GetElementPtrInst>(I);
       unsigned Z = Op(0);
       for (auto T = llvm::gep_type_begin(GEP); T != llvm::gep_type_end(GEP); ++T) {
-        uint64_t Scale = T.isStruct() ? 1 : T.getSequentialElementStride(DL).getFixedValue();
         if (T.isStruct()) {
           auto *Field = llvm::cast<llvm::ConstantInt>(T.getOperand());
           uint64_t At = DL.getStructLayout(T.getStructType())->getElementOffset(Field->getZExtValue());
           Z = std::min(Z, At ? unsigned(llvm::countr_zero(At)) : 64u);
-        } else if (Scale) {
-          Z = std::min(Z, std::min(64u, of(T.getOperand()) + unsigned(llvm::countr_zero(Scale))));
+        } else if (uint64_t Stride = T.getSequentialElementStride(DL).getFixedValue()) {
+          Z = std::min(Z, std::min(64u, of(T.getOperand()) + unsigned(llvm::countr_zero(Stride))));
         }
       }
       return Z;
@@ -410,17 +405,12 @@ void recordMerges(llvm::Function &F, const std::vector<Site> &Before, llvm::Scal
 /// global variables of other spaces) declared not to alias it.
 class SharedScope {
 public:
-  explicit SharedScope(llvm::Module &M) : Ctx(M.getContext()) {
+  SharedScope(llvm::Module &M, const std::set<const llvm::Function *> &Kernels)
+      : Ctx(M.getContext()), Kernels(Kernels) {
     llvm::MDBuilder B(Ctx);
     llvm::MDNode *Domain = B.createAnonymousAliasScopeDomain("cbl.spaces");
     Scope = B.createAnonymousAliasScope(Domain, "shared");
     List = llvm::MDNode::get(Ctx, {Scope});
-    if (llvm::NamedMDNode *A = M.getNamedMetadata("nvvm.annotations"))
-      for (llvm::MDNode *N : A->operands())
-        if (N->getNumOperands() >= 2)
-          if (auto *S = llvm::dyn_cast<llvm::MDString>(N->getOperand(1)); S && S->getString() == "kernel")
-            if (auto *V = llvm::mdconst::dyn_extract_or_null<llvm::Function>(N->getOperand(0)))
-              Kernels.insert(V);
   }
 
   void mark(llvm::Function &F) {
@@ -459,13 +449,13 @@ private:
       return true;
     if (auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Base))
       return G->getAddressSpace() != SharedSpace;
-    return llvm::isa<llvm::Argument>(Base) && Kernels.contains(&F);
+    return llvm::isa<llvm::Argument>(Base) && Kernels.count(&F);
   }
 
   llvm::LLVMContext &Ctx;
   llvm::MDNode *Scope;
   llvm::MDNode *List;
-  llvm::SmallPtrSet<const llvm::Function *, 8> Kernels;
+  const std::set<const llvm::Function *> &Kernels;
 };
 
 /// ptxas moves loads across instructions that always complete and touch
@@ -493,20 +483,17 @@ public:
       auto *C = llvm::dyn_cast<llvm::CallBase>(&I);
       if (!C || C->hasFnAttr(llvm::Attribute::WillReturn) || !C->doesNotThrow())
         continue;
-      bool Intrinsic = false, Completes = false;
-      if (const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(C->getCalledOperand())) {
-        llvm::StringRef Text = Asm->getAsmString();
-        Completes = !Text.contains("exit") && !Text.contains("trap") && !Text.contains("brkpt");
-      } else if (const llvm::Function *Callee = C->getCalledFunction()) {
-        Intrinsic = (Callee->getName().starts_with("llvm.nvvm.") && !Callee->getName().contains("trap")) ||
-                    (Callee->isDeclaration() && isWarpIntrinsic(Callee->getName()));
-        Completes = Intrinsic;
-      }
+      const llvm::Function *Callee = C->getCalledFunction();
+      const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(C->getCalledOperand());
+      bool Nvvm = Callee && Callee->getName().starts_with("llvm.nvvm.") && !Callee->getName().contains("trap");
+      bool Warp = Callee && Callee->isDeclaration() && isWarpIntrinsic(Callee->getName());
+      llvm::StringRef Text = Asm ? llvm::StringRef(Asm->getAsmString()) : "";
+      bool Completes = Asm ? !Text.contains("exit") && !Text.contains("trap") && !Text.contains("brkpt") : Nvvm || Warp;
       if (!Completes)
         continue;
       Marked.push_back({C, C->getAttributes().getFnAttr(llvm::Attribute::Memory)});
       C->addFnAttr(llvm::Attribute::WillReturn);
-      if (Intrinsic && (C->getMemoryEffects().onlyAccessesInaccessibleMem() || !C->getCalledFunction()->isIntrinsic()))
+      if (Warp || (Nvvm && C->getMemoryEffects().onlyAccessesInaccessibleMem()))
         C->setMemoryEffects(llvm::MemoryEffects::none());
     }
   }
@@ -575,7 +562,8 @@ void splitLowXorBits(llvm::Function &F) {
 
 } // namespace
 
-MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM) {
+MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
+                           const std::set<const llvm::Function *> &Kernels) {
   MergedAccesses Merged;
   std::map<llvm::GlobalVariable *, Alignments> Placed = placeShared(M);
   llvm::LoopAnalysisManager LAM;
@@ -598,7 +586,7 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM) {
   // The address spaces first: shared accesses are found by them.
   llvm::FunctionPassManager Prepare;
   Prepare.addPass(llvm::InferAddressSpacesPass());
-  SharedScope Scope(M);
+  SharedScope Scope(M, Kernels);
   CompletingCalls Completing;
   for (llvm::Function &F : M)
     if (!F.isDeclaration()) {
