@@ -5,6 +5,10 @@
 
 namespace cbl {
 
+const char *randomDrawName(RandomDraw D) {
+  return D == RandomDraw::LoadedValues ? "loaded-values" : "array-element";
+}
+
 const char *verdictStatusName(VerdictStatus S) {
   switch (S) {
   case VerdictStatus::Exact: return "exact";

@@ -34,7 +34,8 @@ std::string quotedNames(const std::vector<std::string> &Names) {
 
 RandomDataRecord randomDataRecord(const RandomDataCost &C) {
   return {C.Wavefronts, C.Ideal, C.Worst.Wavefronts, C.Worst.Ideal, C.WorstReachable,
-          C.Samples, unsigned(__builtin_popcount(C.Lanes)), C.Values, C.Regardless};
+          C.Samples, unsigned(__builtin_popcount(C.Lanes)), C.Values, C.Regardless,
+          C.Draw, C.ValuesRead, C.Elements};
 }
 
 // Never a warning: the run's data decides.
@@ -47,15 +48,32 @@ std::optional<Finding> randomDataRemark(const EvaluatedAccess &E, const std::str
   const RandomDataCost &R = *V.Random;
   const SharedAccess &A = *E.Access;
   Finding F = remarkAt(A, Check);
+  const std::string Worst =
+      R.WorstReachable
+          ? fmt::format("up to {} when the values collide in one bank", R.Worst.Wavefronts)
+          : fmt::format("{} in the costliest of the {} warps drawn", R.Worst.Wavefronts, R.Samples);
+  F.Kind = "data-dependent cost";
+  F.Summary = fmt::format("~{:.1f} wavefronts on random data", R.Wavefronts);
+  if (R.Draw == RandomDraw::ArrayElement) {
+    F.Message = fmt::format(
+        "data-dependent cost {} '{}': its address reads {} loaded value{} the tool cannot draw one "
+        "by one; with each of the {} lanes of a warp at a random element of '{}', expect {:.1f} "
+        "wavefronts per request (ideal {:.3g}), {}",
+        doing(A), Array, R.ValuesRead, R.ValuesRead == 1 ? "" : "s", __builtin_popcount(R.Lanes),
+        Array, R.Wavefronts, R.Ideal, Worst);
+    F.Notes.push_back({A.Where,
+                       fmt::format("each lane's element drawn independently and uniformly from the {} "
+                                   "{}-byte elements of '{}' ({} random warps, seeded): the least the "
+                                   "program allows, taken because the address reads {}; data that "
+                                   "places lanes apart (a permutation, sorted keys) costs less or more",
+                                   R.Elements, A.Width, Array, R.Samples, quotedNames(R.Values)),
+                       {}, NoteRole::Key});
+    return F;
+  }
   F.Message = fmt::format(
       "data-dependent cost {} '{}': on random values of {} the {} lanes of a warp expect {:.1f} "
       "wavefronts per request (ideal {:.3g}), {}",
-      doing(A), Array, quotedNames(R.Values), __builtin_popcount(R.Lanes), R.Wavefronts, R.Ideal,
-      R.WorstReachable
-          ? fmt::format("up to {} when the values collide in one bank", R.Worst.Wavefronts)
-          : fmt::format("{} in the costliest of the {} warps drawn", R.Worst.Wavefronts, R.Samples));
-  F.Kind = "data-dependent cost";
-  F.Summary = fmt::format("~{:.1f} wavefronts on random data", R.Wavefronts);
+      doing(A), Array, quotedNames(R.Values), __builtin_popcount(R.Lanes), R.Wavefronts, R.Ideal, Worst);
   F.Notes.push_back({A.Where,
                      fmt::format("each lane's value drawn independently and uniformly from the values "
                                  "that keep its address inside '{}' ({} random warps, seeded){}; "

@@ -130,7 +130,12 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
           {"worst_reachable", R.WorstReachable},
           {"samples", R.Samples},
           {"lanes", R.Lanes},
-          {"values", std::move(Values)}};
+          {"values", std::move(Values)},
+          {"draw", randomDrawName(R.Draw)}};
+      if (R.Draw == RandomDraw::ArrayElement) {
+        (*O.getObject("random_data"))["values_read"] = R.ValuesRead;
+        (*O.getObject("random_data"))["elements"] = R.Elements;
+      }
       if (!R.Regardless.empty()) {
         llvm::json::Array Others;
         for (const std::string &N : R.Regardless)

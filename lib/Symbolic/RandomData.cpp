@@ -50,21 +50,21 @@ struct DataLeaves {
   SymRef Offset;
   std::vector<std::string> Names; ///< as written, distinct
   std::vector<unsigned> Bits;     ///< per leaf: the loaded value's width
+  bool Other = false;             ///< it also reads a lane-varying value not loaded
+  /// Whether the lanes' values can be drawn: some, not too many, nothing else.
+  bool drawable() const { return !Other && !Bits.empty() && Bits.size() <= MaxDataValues; }
 };
 
 std::string leafName(unsigned K) { return "\x01data" + std::to_string(K); }
 
-/// std::nullopt when the address also reads another lane-varying unknown,
-/// none or too many loaded values.
-std::optional<DataLeaves> dataLeaves(const SymRef &ByteOffset) {
+DataLeaves dataLeaves(const SymRef &ByteOffset) {
   DataLeaves D;
   std::map<std::pair<std::string, std::string>, unsigned> Leaf;
-  bool Other = false;
   D.Offset = replaceLeaves(ByteOffset, [&](const SymRef &E) -> SymRef {
     if (E->Kind != ExprKind::Varying)
       return nullptr;
     if (E->Reason.find("loaded from") == std::string::npos) {
-      Other = true;
+      D.Other = true;
       return nullptr;
     }
     auto [It, New] = Leaf.try_emplace({E->Name, E->Reason}, unsigned(Leaf.size()));
@@ -76,8 +76,6 @@ std::optional<DataLeaves> dataLeaves(const SymRef &ByteOffset) {
     }
     return SymExpr::uniform(leafName(It->second), "", E->Type);
   });
-  if (Other || Leaf.empty() || Leaf.size() > MaxDataValues)
-    return std::nullopt;
   return D;
 }
 
@@ -332,13 +330,59 @@ std::optional<RandomDataCost> estimate(const SharedAccess &A, Context &C, const 
   return Out;
 }
 
+/// Where the loaded values cannot be drawn (more than MaxDataValues, or
+/// mixed with values not followed): each running lane's element of the
+/// array drawn independently and uniformly, the least the program allows.
+std::optional<RandomDataCost> arrayElementCost(const SharedAccess &A, Context &C, const DataLeaves &D,
+                                               int64_t Size, BankArch Arch) {
+  const int64_t Width = std::max(1u, A.Width);
+  if (Size < Width)
+    return std::nullopt;
+  const SymRef Zero = SymExpr::constant(0, IntType::i64());
+  LaneOffsets O(C, *Zero, 0);
+  RandomDataCost Out;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    bool Failed = false;
+    if (O.at(L, {}, Failed))
+      Out.Lanes |= 1u << L;
+    if (Failed)
+      return std::nullopt;
+  }
+  if (!Out.Lanes)
+    return std::nullopt;
+  std::mt19937_64 Rng(0x5eed);
+  const WarpAccess Empty = worstWarpAccess(A, AccessVerdict{});
+  const uint64_t Elements = uint64_t(Size / Width);
+  double Wavefronts = 0, Ideal = 0;
+  for (unsigned S = 0; S < Samples; ++S) {
+    WarpAccess W = Empty;
+    W.ActiveMask = Out.Lanes;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Out.Lanes >> L & 1)
+        W.ByteAddr[L] = (Rng() % Elements) * uint64_t(Width);
+    BankCost Cost = costOf(W, Arch);
+    Wavefronts += Cost.Wavefronts;
+    Ideal += Cost.Ideal;
+    if (S == 0 || worse(Cost, Out.Worst))
+      Out.Worst = Cost;
+  }
+  Out.Samples = Samples;
+  Out.Wavefronts = Wavefronts / Samples;
+  Out.Ideal = Ideal / Samples;
+  Out.Values = D.Names;
+  Out.Draw = RandomDraw::ArrayElement;
+  Out.ValuesRead = unsigned(D.Names.size());
+  Out.Elements = Elements;
+  return Out;
+}
+
 } // namespace
 
 std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
                                              const std::vector<SharedArray> &Arrays,
                                              const EvalShape &Shape, BankArch Arch) {
-  std::optional<DataLeaves> D = dataLeaves(A.ByteOffset);
-  if (!D || A.ArrayId >= Arrays.size())
+  DataLeaves D = dataLeaves(A.ByteOffset);
+  if (D.Bits.empty() || A.ArrayId >= Arrays.size())
     return std::nullopt;
   const int64_t Size = int64_t(storageBytes(Arrays[A.ArrayId], 0));
   // An extern buffer: the program's own bound is all there is (the largest
@@ -346,19 +390,23 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
   const int64_t Limit = (Size ? Size : 227 * 1024) - int64_t(std::max(1u, A.Width)) + 1;
 
   SharedAccess Copy = A;
-  Copy.ByteOffset = D->Offset;
+  Copy.ByteOffset = D.Offset;
   Context C{Copy, Loops, Arrays, Shape, Arch, {}};
   C.BoundGuards = true; // guards on the data: every lane taken as running it
-  std::vector<const SymExpr *> Fixed = nonLinearUnknowns(*D->Offset);
-  if (Fixed.empty())
-    return estimate(A, C, *D, Fixed, 0, Limit, Arch);
+  if (!D.drawable())
+    return Size ? arrayElementCost(A, C, D, Size, Arch) : std::nullopt;
+  std::vector<const SymExpr *> Fixed = nonLinearUnknowns(*D.Offset);
+  if (Fixed.empty()) {
+    std::optional<RandomDataCost> Out = estimate(A, C, D, Fixed, 0, Limit, Arch);
+    return Out ? Out : arrayElementCost(A, C, D, Size, Arch);
+  }
   // Other unknowns enter it non-linearly: the estimate stands only if it is
   // the same at each value tried (a loop counter added to a masked key, a
   // shift of random bits), not where it depends on them (k % nb).
   std::optional<RandomDataCost> Out;
   double Lo = 0, Hi = 0;
   for (int64_t Value : {0, 1, 2, 3, 7, 12, 31}) {
-    std::optional<RandomDataCost> R = estimate(A, C, *D, Fixed, Value, Limit, Arch);
+    std::optional<RandomDataCost> R = estimate(A, C, D, Fixed, Value, Limit, Arch);
     if (!R)
       return std::nullopt;
     Lo = Out ? std::min(Lo, R->Wavefronts) : R->Wavefronts;

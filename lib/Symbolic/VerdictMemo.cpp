@@ -28,9 +28,10 @@ static_assert(sizeof(SharedArray) == 264, "SharedArray changed: update VerdictMe
 static_assert(sizeof(EvalShape) == 16, "EvalShape changed: update VerdictMemo's key");
 static_assert(sizeof(LayoutChange) == 12, "LayoutChange changed: update VerdictMemo's key");
 // Texts of a verdict that may name a line: shiftLines moves them.
-static_assert(sizeof(AccessVerdict) == 1184, "AccessVerdict changed: update shiftLines");
+static_assert(sizeof(AccessVerdict) == 1200, "AccessVerdict changed: update shiftLines");
 // AccessVerdict::Edge holds costs and masks, never a line.
-// AccessVerdict::Random names loaded values ("in[t]"), never a line.
+// AccessVerdict::Random names loaded values ("in[t]", or "value at line 9"
+// for a load the compiler moved) and the unknowns regardless of which it holds.
 static_assert(sizeof(VerdictCase) == 80, "VerdictCase changed: update shiftLines");
 #endif
 
@@ -254,6 +255,10 @@ void shiftLines(AccessVerdict &V, int64_t Delta) {
     Shift(C.Label);
   Shift(V.WorstCase);
   Shift(V.Condition);
+  if (V.Random) {
+    ShiftAll(V.Random->Values);
+    ShiftAll(V.Random->Regardless);
+  }
 }
 
 std::atomic<bool> Disabled{false};

@@ -26,6 +26,14 @@ namespace cbl {
 enum class VerdictStatus { Exact, Bound, Unknown, DataDependent, Unsupported };
 const char *verdictStatusName(VerdictStatus S);
 
+/// What a data-dependent access's estimate on random data draws for each
+/// lane: the loaded values its address reads (each over the values that keep
+/// the address inside the array), or, where the address reads more loaded
+/// values than are drawn or reads them in ways not followed, the element of
+/// the array it accesses.
+enum class RandomDraw { LoadedValues, ArrayElement };
+const char *randomDrawName(RandomDraw D);
+
 /// A position in a source file (1-based line and column, byte offset).
 struct SourcePos {
   std::string File;

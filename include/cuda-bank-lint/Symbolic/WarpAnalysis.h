@@ -115,6 +115,9 @@ struct RandomDataCost {
   /// Unknowns in non-linear positions ((k + r) & 255): the estimate is the
   /// same (within 5 %) at each of their values tried, 0 to 31.
   std::vector<std::string> Regardless;
+  RandomDraw Draw = RandomDraw::LoadedValues;
+  unsigned ValuesRead = 0;          ///< loaded values the address reads (ArrayElement)
+  uint64_t Elements = 0;            ///< of the array, at the access's width (ArrayElement)
 };
 
 struct AccessVerdict {

@@ -70,6 +70,24 @@ __global__ void ranked(const unsigned short *in, unsigned *out) {
   out[threadIdx.x] = slots[threadIdx.x];
 }
 
+// A radix sort's scatter: the rank comes from a scan (two values read from
+// shared memory) and four key bits, six loaded values: more than are drawn
+// one by one. Each lane's element of the array is drawn instead (the H100
+// measured 3.49 for such a scatter on random keys, HeCBench radixsort).
+__global__ void scattered(const uint4 *keys, unsigned *out, unsigned shift) {
+  __shared__ unsigned base[8], sums[256], dst[1024];
+  uint4 k = keys[threadIdx.x];
+  sums[threadIdx.x] = k.x;
+  if (threadIdx.x < 8) base[threadIdx.x] = k.y;
+  __syncthreads();
+  unsigned r = base[threadIdx.x / 32] + sums[(threadIdx.x + 1) % 256] + (k.x >> shift & 1) +
+               (k.y >> shift & 1) + (k.z >> shift & 1) + (k.w >> shift & 1);
+  dst[(r & 3) * 256 + (r >> 2)] = k.x;
+  // CHECK: data-dependent-cost.cu:[[@LINE-1]]:3: remark: data-dependent cost writing 'dst': its address reads {{[0-9]}} loaded values the tool cannot draw one by one; with each of the 32 lanes of a warp at a random element of 'dst', expect 3.{{[0-9]}} wavefronts per request (ideal 1), {{[0-9]+}} in the costliest of the 500 warps drawn
+  __syncthreads();
+  out[threadIdx.x] = dst[threadIdx.x];
+}
+
 // No remark where random values cannot conflict: 32 bins (one word a bank,
 // merged by POPC.INC), a gather from one row of 32 words.
 __global__ void harmless(const unsigned *keys, unsigned *out) {
@@ -89,9 +107,11 @@ int main() {
   rows<<<1, T>>>(0, 0);
   ranked<<<1, T>>>(0, 0);
   harmless<<<1, T>>>(0, 0);
+  scattered<<<1, T>>>(0, 0, 4);
 }
 
 // JSON: "random_data": {
+// JSON-NEXT: "draw": "loaded-values",
 // JSON-NEXT: "expected_ideal": 1,
 // JSON-NEXT: "expected_wavefronts": 3.1{{[0-9]*}},
 // JSON-NEXT: "lanes": 32,
@@ -103,6 +123,16 @@ int main() {
 // JSON-NEXT: "worst_reachable": true,
 // JSON-NEXT: "worst_wavefronts": 8
 // JSON: "status": "data-dependent",
+// JSON: "draw": "array-element",
+// JSON-NEXT: "elements": 1024,
+// JSON-NEXT: "expected_ideal": 1,
+// JSON-NEXT: "expected_wavefronts": 3.{{[0-9]+}},
+// JSON-NEXT: "lanes": 32,
+// JSON-NEXT: "samples": 500,
+// JSON-NEXT: "values": [
+// JSON: "values_read": {{[0-9]}},
+// JSON-NEXT: "worst_ideal": 1,
+// JSON-NEXT: "worst_reachable": false,
 
 // Remarks are off in the default text output: nothing is printed.
 // DEFAULT-NOT: data-dependent cost

@@ -46,6 +46,7 @@ void launch(const unsigned *k, const uint4 *k4, unsigned *o, int n) {
 
 // JSON:      "byte_offset": "(r + keys[blockIdx.x * blockDim.x + threadIdx.x] & 255) * 4",
 // JSON:      "random_data": {
+// JSON-NEXT:   "draw": "loaded-values",
 // JSON-NEXT:   "expected_ideal": 1,
 // JSON-NEXT:   "expected_wavefronts": 3.1{{[0-9]*}},
 // JSON-NEXT:   "lanes": 32,
