@@ -56,15 +56,15 @@ std::optional<Finding> randomDataRemark(const EvaluatedAccess &E, const std::str
   F.Summary = fmt::format("~{:.1f} wavefronts on random data", R.Wavefronts);
   if (R.Draw == RandomDraw::ArrayElement) {
     F.Message = fmt::format(
-        "data-dependent cost {} '{}': its address reads {} loaded value{} the tool cannot draw one "
-        "by one; with each of the {} lanes of a warp at a random element of '{}', expect {:.1f} "
+        "data-dependent cost {} '{}': its address combines {} loaded value{}, more than the tool "
+        "draws one by one; with each of the {} lanes of a warp at a random element of '{}', expect {:.1f} "
         "wavefronts per request (ideal {:.3g}), {}",
         doing(A), Array, R.ValuesRead, R.ValuesRead == 1 ? "" : "s", __builtin_popcount(R.Lanes),
         Array, R.Wavefronts, R.Ideal, Worst);
     F.Notes.push_back({A.Where,
                        fmt::format("each lane's element drawn independently and uniformly from the {} "
                                    "{}-byte elements of '{}' ({} random warps, seeded): the least the "
-                                   "program allows, taken because the address reads {}; data that "
+                                   "program allows, for an address that combines {}; data that "
                                    "places lanes apart (a permutation, sorted keys) costs less or more",
                                    R.Elements, A.Width, Array, R.Samples, quotedNames(R.Values)),
                        {}, NoteRole::Key});

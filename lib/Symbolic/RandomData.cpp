@@ -330,9 +330,9 @@ std::optional<RandomDataCost> estimate(const SharedAccess &A, Context &C, const 
   return Out;
 }
 
-/// Where the loaded values cannot be drawn (more than MaxDataValues, or
-/// mixed with values not followed): each running lane's element of the
-/// array drawn independently and uniformly, the least the program allows.
+/// Where the address combines more loaded values than are drawn one by one:
+/// each running lane's element of the array drawn independently and
+/// uniformly, the least the program allows.
 std::optional<RandomDataCost> arrayElementCost(const SharedAccess &A, Context &C, const DataLeaves &D,
                                                int64_t Size, BankArch Arch) {
   const int64_t Width = std::max(1u, A.Width);
@@ -393,13 +393,17 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
   Copy.ByteOffset = D.Offset;
   Context C{Copy, Loops, Arrays, Shape, Arch, {}};
   C.BoundGuards = true; // guards on the data: every lane taken as running it
-  if (!D.drawable())
+  // Many loaded values combined (a rank from a scan and key bits): their
+  // combination is taken as uniform over the array. Not so for a few values
+  // the draw cannot follow (an index moved by comparisons of sorted data):
+  // their lanes keep an order the array-wide draw would ignore.
+  if (D.Bits.size() > MaxDataValues)
     return Size ? arrayElementCost(A, C, D, Size, Arch) : std::nullopt;
+  if (!D.drawable())
+    return std::nullopt;
   std::vector<const SymExpr *> Fixed = nonLinearUnknowns(*D.Offset);
-  if (Fixed.empty()) {
-    std::optional<RandomDataCost> Out = estimate(A, C, D, Fixed, 0, Limit, Arch);
-    return Out ? Out : arrayElementCost(A, C, D, Size, Arch);
-  }
+  if (Fixed.empty())
+    return estimate(A, C, D, Fixed, 0, Limit, Arch);
   // Other unknowns enter it non-linearly: the estimate stands only if it is
   // the same at each value tried (a loop counter added to a masked key, a
   // shift of random bits), not where it depends on them (k % nb).

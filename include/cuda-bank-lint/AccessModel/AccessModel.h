@@ -28,9 +28,8 @@ const char *verdictStatusName(VerdictStatus S);
 
 /// What a data-dependent access's estimate on random data draws for each
 /// lane: the loaded values its address reads (each over the values that keep
-/// the address inside the array), or, where the address reads more loaded
-/// values than are drawn or reads them in ways not followed, the element of
-/// the array it accesses.
+/// the address inside the array), or, where the address combines more loaded
+/// values than are drawn one by one, the element of the array it accesses.
 enum class RandomDraw { LoadedValues, ArrayElement };
 const char *randomDrawName(RandomDraw D);
 
