@@ -46,6 +46,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <numeric>
 #include <utility>
 #include <vector>
 
@@ -414,6 +415,31 @@ bool costInvariantUnderUniformShift(unsigned Width, uint64_t ShiftGcdBytes,
   // equality. Any finer shift can move a sub-word access across a word
   // boundary, which changes which lanes share a word.
   return ShiftGcdBytes % bankWordBytes(Arch) == 0;
+}
+
+bool costSameAtEveryShift(const WarpAccess &Access, uint64_t StepBytes, BankArch Arch) {
+  if (costInvariantUnderUniformShift(Access.Width, StepBytes, Arch))
+    return true;
+  const uint64_t Period = uint64_t(bankWordBytes(Arch)) * 32;
+  const uint64_t Step = std::gcd(StepBytes, Period);
+  std::optional<BankCost> First;
+  for (uint64_t Shift = 0; Shift < Period; Shift += Step) {
+    WarpAccess W = Access;
+    bool Aligned = true;
+    for (unsigned L = 0; L < 32; ++L)
+      if (W.ActiveMask >> L & 1) {
+        W.ByteAddr[L] += Shift;
+        Aligned &= W.ByteAddr[L] % std::max(1u, W.Width) == 0;
+      }
+    if (!Aligned)
+      continue;
+    BankCost C = costOf(W, Arch);
+    if (!First)
+      First = C;
+    else if (C.Wavefronts != First->Wavefronts || C.Ideal != First->Ideal || C.Degree != First->Degree)
+      return false;
+  }
+  return First.has_value();
 }
 
 } // namespace cbl

@@ -367,13 +367,13 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     return R;
   }
   // A common offset sum(c_i * u_i) can take any multiple of gcd(c_i); the
-  // bank model is exact for it when that gcd is a multiple of the shift
-  // granularity it is invariant under.
+  // bank model is exact for it when the cost is the same at each of them
+  // (a whole bank word always is; bytes at finer steps are tried).
   if (!Offset.empty() && R.WA.ActiveMask) {
     uint64_t G = 0;
     for (const auto &KV : Offset)
       G = std::gcd(G, uint64_t(KV.second < 0 ? -KV.second : KV.second));
-    if (!costInvariantUnderUniformShift(C.A.Width, G, C.Arch)) {
+    if (!costSameAtEveryShift(R.WA, G, C.Arch)) {
       R.Fail.Reason = "the address has an offset of " + std::to_string(G) +
                       "-byte steps that depends on " + quotedNames(Offset);
       return R;

@@ -599,3 +599,27 @@ TEST(BankModelShift, FinerShiftsReallyChangeTheCost) {
   EXPECT_EQ(costOf(F(0), BankArch::Sm3xEightByte).Wavefronts, 2u);
   EXPECT_EQ(costOf(F(4), BankArch::Sm3xEightByte).Wavefronts, 1u);
 }
+
+TEST(BankModelShift, SameCostAtEveryFinerShift) {
+  // 32 consecutive bytes: at every byte shift they span 8 or 9 words, each
+  // in a bank of its own: 1 wavefront wherever they start.
+  WarpAccess Bytes = load(1, [](unsigned L) { return L; });
+  EXPECT_TRUE(costSameAtEveryShift(Bytes, 3));
+  EXPECT_TRUE(costSameAtEveryShift(Bytes, 1));
+  // Bytes 128 apart share a word's bank... in different words (2-way, the
+  // pair above) only at some shifts: not the same everywhere.
+  WarpAccess Pair = load(1, [](unsigned L) { return L == 0 ? 3 : 128; }, 0x3u);
+  EXPECT_FALSE(costSameAtEveryShift(Pair, 1));
+  // Only aligned shifts are tried: 2-byte lanes at stride 2 shifted by
+  // 2-byte steps stay conflict-free; odd shifts would misalign them.
+  WarpAccess Halves = load(2, [](unsigned L) { return 2 * L; });
+  EXPECT_TRUE(costSameAtEveryShift(Halves, 1));
+  // A whole word is always enough, for every width.
+  WarpAccess Stride2 = load(4, [](unsigned L) { return 8 * L; });
+  EXPECT_TRUE(costSameAtEveryShift(Stride2, 4));
+  // 2-byte lanes 64 bytes apart: 2-way (two words in each bank... ) at
+  // every 2-byte step too, so the same.
+  WarpAccess Spread = load(2, [](unsigned L) { return 64 * L; });
+  EXPECT_TRUE(costSameAtEveryShift(Spread, 2));
+  EXPECT_EQ(costOf(Spread).Wavefronts, 16u);
+}

@@ -168,6 +168,15 @@ std::array<unsigned, WarpSize> casLoopRounds(const WarpAccess &Access);
 bool costInvariantUnderUniformShift(unsigned Width, uint64_t ShiftGcdBytes,
                                     BankArch Arch = BankArch::Sm70Plus);
 
+/// Whether Access costs the same (wavefronts, ideal, degree) at every uniform
+/// shift of its lanes' addresses by a multiple of StepBytes that keeps every
+/// active lane aligned to the access's width: the shifts that are not
+/// multiples of a bank word (costInvariantUnderUniformShift) checked one by
+/// one, modulo the bank period (32 words), beyond which none changes it.
+/// False when no shift keeps the lanes aligned.
+bool costSameAtEveryShift(const WarpAccess &Access, uint64_t StepBytes,
+                          BankArch Arch = BankArch::Sm70Plus);
+
 /// Bank of a byte address under Arch (e.g. (Addr / 4) % 32 for Sm70Plus).
 unsigned bankOf(uint64_t ByteAddr, BankArch Arch = BankArch::Sm70Plus);
 

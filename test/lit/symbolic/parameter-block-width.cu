@@ -5,8 +5,10 @@
 // over it runs log2(selSize) steps, and byte offsets depend on it. Every
 // value of the parameter the analysis tries runs the block's warps and the
 // scan's steps; this took 16 s for the real file (60x Clang's parse, issue
-// #17) and must stay bounded. Accesses whose cost depends on selSize in ways
-// the engine cannot state are unknown with the reason. The launch builds the
+// #17) and must stay bounded. Without the launch's arguments the byte offsets
+// move by 3 * selSize, a step finer than a bank word: the warp's bytes cost
+// the same at every such shift, and every step of the scan costs the same,
+// so the scan's accesses are exact per execution, their count not known. The launch builds the
 // block from the same variable it passes for selSize (dim3 b(sel, 1)): with
 // the launch arguments used (the default), selSize is blockDim.x and every
 // access is exact for each block width tried.
@@ -46,7 +48,8 @@ void run(unsigned char *d, unsigned char *s, int w, int h, int sel) {
 // CHECK: "expression": "opArray[tid]"
 // CHECK: "status": "exact"
 // CHECK: "expression": "opArray[tid + selSize - 1]"
-// CHECK: "reason": "the address has an offset of 3-byte steps that depends on 'selSize'
-// CHECK: "status": "unknown"
-// LAUNCH: "kernel parameter 'selSize' taken as blockDim.x: the launch at {{.*}}parameter-block-width.cu:42:3 (the only one in this file) passes 'sel' for it"
+// CHECK: "per_execution": true,
+// CHECK: "reason": "which loop iterations run depends on 'selSize'; every iteration that may run costs the same: the cost shown is exact per execution, how many executions is not known",
+// CHECK-NEXT: "status": "bound"
+// LAUNCH: "kernel parameter 'selSize' taken as blockDim.x: the launch at {{.*}}parameter-block-width.cu:44:3 (the only one in this file) passes 'sel' for it"
 // LAUNCH-NOT: "status": "{{bound|unknown}}"
