@@ -103,6 +103,8 @@ def main():
     print("cuda-bank-lint accuracy against %s" % args.csv)
     print("helper accesses counted at: %s" % ("the outermost call in the kernel (JSON call_site)"
                                               if callsite else "their own line"))
+    print("accesses inside headers outside the repository (the toolkit's CUB) counted at: their "
+          "innermost call in the repository, as the CSVs do")
     print("tool: %s (%s)" % (tool, version.splitlines()[0] if version else "?"))
     print("rows in CSV: %d" % len(rows))
     if flags_module:
@@ -216,6 +218,20 @@ def report_runs(args, rows, sources, row_tus, runs, results, multi_shape):
     return all_runs_failed
 
 
+def in_repository(path, root):
+    root = os.path.realpath(root)
+    return path == root or path.startswith(root + os.sep)
+
+
+def innermost_repository_call(a, root, f, line):
+    """The innermost frame of a record's call chain that lies in the repository."""
+    for frame in reversed(a.get("call_chain") or []):
+        g = os.path.realpath(os.path.join(root, frame["file"]))
+        if in_repository(g, root):
+            return g, frame["line"]
+    return f, line
+
+
 def index_records(results, sources, callsite):
     """Tool records by (repo, block shape, real file, line, op), and every record once."""
     index = collections.defaultdict(list)   # (repo, bd, file, line, op) -> [record]
@@ -233,6 +249,10 @@ def index_records(results, sources, callsite):
                 # The CSV counts a helper's instructions at the call in the kernel.
                 f = os.path.realpath(os.path.join(sources[repo], site["file"]))
                 line = site["line"]
+            elif not in_repository(f, sources[repo]):
+                # Accesses inside toolkit headers (the toolkit's own CUB) are
+                # counted at their innermost repository call, as the CSV does.
+                f, line = innermost_repository_call(a, sources[repo], f, line)
             index[(repo, bd, f, line, a["op"])].append(a)
             all_records[(repo, bd, f, a["line"], a["column"], a["function"], a["op"],
                          a["width"], a.get("array"))] = a
