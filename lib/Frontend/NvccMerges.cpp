@@ -20,9 +20,11 @@
 // LLVM's LoadStoreVectorizer makes these merges (after InferAddressSpaces,
 // as in the NVPTX back end) in three rounds, each with its accesses'
 // alignments and an alias analysis that separates only state spaces, inline
-// PTX and NVVM intrinsics taken to complete. Not as ptxas: a load under a
-// guard merged with an unconditional load of the adjacent word (ptxas
-// hoists it).
+// PTX and NVVM intrinsics taken to complete. A shared load at the head of a
+// block under a branch, within 16 bytes of a shared load before the branch,
+// is hoisted above the branch as ptxas does to merge the two (measured:
+// guard_between; CUB's warp aggregates), and put back where it was when no
+// merge takes it.
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceLowering.h"
@@ -33,6 +35,7 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -560,6 +563,79 @@ void splitLowXorBits(llvm::Function &F) {
   }
 }
 
+/// A load hoisted above the branch that guarded it; Home: its block.
+struct Hoisted {
+  llvm::WeakVH Load;
+  llvm::BasicBlock *Home;
+};
+
+/// The computation of V inside block B, operands first, when it is pure
+/// (no memory, no side effects), at most 8 instructions and everything else
+/// it uses is available at the branch Br; false otherwise.
+bool addressIn(llvm::Value *V, llvm::BasicBlock &B, const llvm::Instruction *Br, const llvm::DominatorTree &DT,
+               std::vector<llvm::Instruction *> &Out) {
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I || I->getParent() != &B)
+    return !I || DT.dominates(I, Br);
+  if (llvm::is_contained(Out, I))
+    return true;
+  if (I->mayReadOrWriteMemory() || I->mayHaveSideEffects() || llvm::isa<llvm::PHINode>(I) || Out.size() >= 8)
+    return false;
+  for (llvm::Value *Op : I->operands())
+    if (!addressIn(Op, B, Br, DT, Out))
+      return false;
+  Out.push_back(I);
+  return true;
+}
+
+/// Hoists the shared loads at the head of each block entered from a
+/// conditional branch (nothing that writes memory or calls before them)
+/// whose address lies within 16 bytes of a shared load of the branching
+/// block, with the pure computation of their address.
+std::vector<Hoisted> hoistGuardedLoads(llvm::Function &F, llvm::ScalarEvolution &SE,
+                                       const llvm::DominatorTree &DT) {
+  std::vector<Hoisted> Out;
+  for (llvm::BasicBlock &B : F) {
+    llvm::BasicBlock *P = B.getSinglePredecessor();
+    auto *Br = P ? llvm::dyn_cast<llvm::BranchInst>(P->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || P == &B)
+      continue;
+    std::vector<const llvm::SCEV *> Before;
+    for (llvm::Instruction &I : *P)
+      if (auto *L = llvm::dyn_cast<llvm::LoadInst>(&I); L && L->isSimple() && isSharedAccess(*L))
+        Before.push_back(SE.getSCEV(L->getPointerOperand()));
+    for (llvm::Instruction &I : llvm::make_early_inc_range(B)) {
+      if (I.mayWriteToMemory() || I.mayHaveSideEffects() || llvm::isa<llvm::CallBase>(I))
+        break;
+      auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
+      if (!L || !L->isSimple() || !isSharedAccess(*L))
+        continue;
+      std::vector<llvm::Instruction *> Address;
+      if (!addressIn(L->getPointerOperand(), B, Br, DT, Address))
+        continue;
+      const llvm::SCEV *At = SE.getSCEV(L->getPointerOperand());
+      if (llvm::none_of(Before, [&](const llvm::SCEV *S) {
+            const auto *D = llvm::dyn_cast<llvm::SCEVConstant>(SE.getMinusSCEV(At, S));
+            return D && D->getAPInt().abs().ult(MaxMergedBytes);
+          }))
+        continue;
+      for (llvm::Instruction *A : Address)
+        A->moveBefore(Br);
+      L->moveBefore(Br);
+      Out.push_back({llvm::WeakVH(L), &B});
+    }
+  }
+  return Out;
+}
+
+/// Puts back the hoisted loads no merge took (their pure address
+/// computations may stay where they are).
+void putBack(const std::vector<Hoisted> &Loads) {
+  for (const Hoisted &H : Loads)
+    if (auto *L = llvm::cast_or_null<llvm::LoadInst>(H.Load)) // else merged: erased
+      L->moveBefore(&*H.Home->getFirstInsertionPt());
+}
+
 } // namespace
 
 MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
@@ -588,12 +664,18 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
   Prepare.addPass(llvm::InferAddressSpacesPass());
   SharedScope Scope(M, Kernels);
   CompletingCalls Completing;
+  std::vector<Hoisted> Hoists;
   for (llvm::Function &F : M)
     if (!F.isDeclaration()) {
       Prepare.run(F, FAM);
       splitLowXorBits(F);
       Scope.mark(F);
       Completing.mark(F);
+      std::vector<Hoisted> H = hoistGuardedLoads(F, FAM.getResult<llvm::ScalarEvolutionAnalysis>(F),
+                                                 FAM.getResult<llvm::DominatorTreeAnalysis>(F));
+      if (!H.empty())
+        FAM.invalidate(F, llvm::PreservedAnalyses::none());
+      Hoists.insert(Hoists.end(), H.begin(), H.end());
     }
   for (Round R : {Round::Narrow, Round::ShortStores, Round::Wide}) {
     for (auto &[G, A] : Placed)
@@ -611,6 +693,7 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
       restore(Hidden);
     }
   }
+  putBack(Hoists);
   for (auto &[G, A] : Placed)
     G->setAlignment(A.Original);
   for (llvm::Function &F : M)

@@ -4,7 +4,7 @@
 // compiled with nvcc 13.0 (-O3 -arch=sm_90) and run on an H100, one warp, with
 // Nsight Compute's source counters (2026-11-23); the comment above each says
 // what the SASS was and the wavefronts/ideal measured for the read or write
-// pair. One measured merge is not modelled yet and is marked so.
+// pair.
 // RUN: %cbl --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
 struct F4 { float v, x, y, z; };
 
@@ -59,7 +59,7 @@ __global__ void k14_tile_row_stride32(int *out) { __shared__ int tile[32][32]; u
 // k15_long_pair: LDS.128, 4/4: two long longs.
 __global__ void k15_long_pair(long long *out) { __shared__ long long s[64]; unsigned t = threadIdx.x; s[t] = t; __syncthreads(); out[t] = s[2 * t] + s[2 * t + 1]; }
 
-// k16_different_branches: LDS.64, 2/2: the second load is under a branch that ptxas speculates (NOT MODELLED: the tool costs two 2-way loads).
+// k16_different_branches: LDS.64, 2/2: the second load is under a branch that ptxas speculates (hoisted and merged).
 __global__ void k16_different_branches(int *out, int n) { __shared__ int s[64]; unsigned t = threadIdx.x; s[t] = t; __syncthreads(); int a = s[2 * t]; int b = 0; if (n > 3) b = s[2 * t + 1]; out[t] = a + b; }
 
 // k17_interleaved_store: not merged, LDS 2/1 each: a store to the array between the loads.
@@ -101,8 +101,8 @@ __global__ void k17_interleaved_store(int *out) { __shared__ int s[64]; unsigned
 // CHECK: k15_long_pair:60:{{[0-9]+}} st 8 exact 1-way 2/2
 // CHECK: k15_long_pair:60:{{[0-9]+}} ld 16 exact 1-way 4/4 merged:60
 // CHECK: k16_different_branches:63:{{[0-9]+}} st 4 exact 1-way 1/1
-// CHECK: k16_different_branches:63:{{[0-9]+}} ld 4 exact 2-way 2/1
-// CHECK: k16_different_branches:63:{{[0-9]+}} ld 4 exact 2-way 2/1
+// CHECK: k16_different_branches:63:{{[0-9]+}} ld 8 exact 1-way 2/2 merged:63
+// CHECK-NOT: k16_different_branches:63:{{[0-9]+}} ld 4
 // CHECK: k17_interleaved_store:66:{{[0-9]+}} st 4 exact 1-way 1/1
 // CHECK: k17_interleaved_store:66:{{[0-9]+}} ld 4 exact 2-way 2/1
 // CHECK: k17_interleaved_store:66:{{[0-9]+}} st 4 exact 1-way 1/1
