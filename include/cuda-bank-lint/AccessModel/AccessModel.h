@@ -63,6 +63,13 @@ struct SharedArray {
   /// unset when it is not plain source text (e.g. in a macro body).
   std::optional<SourceSpan> InnermostExtent;
   std::string InnermostExtentText;
+  /// The innermost extent is an operation that binds less tightly than '*'
+  /// and whose operator a macro hides ('COLS' for '#define COLS 1 << 5'): an
+  /// edit writes it in parentheses.
+  bool InnermostExtentHidesOperator = false;
+  /// Every extent as written, outermost first, for the fix-it's message;
+  /// empty when one is not plain source text.
+  std::vector<std::string> ExtentTexts;
 };
 
 /// Which threads of a block a launch uses, and how we know.
