@@ -21,12 +21,24 @@ namespace cbl {
 
 namespace {
 
-/// "[32]" for float t[32][33]: every extent but the innermost.
-std::string outerDims(const SharedArray &A) {
+/// "[ROWS]" for float t[ROWS][COLS]: every extent but the innermost, as
+/// written; their values where one is not plain source text ("[32]"), or
+/// "[...]" when they differ between instantiations (Instances > 1).
+std::string outerDims(const SharedArray &A, size_t Instances) {
   std::string S;
   for (size_t I = 0; I + 1 < A.Dims.size(); ++I)
-    S += "[" + std::to_string(A.Dims[I]) + "]";
+    S += "[" + (A.ExtentTexts.size() == A.Dims.size() ? A.ExtentTexts[I]
+                : Instances > 1                       ? std::string("...")
+                                                      : std::to_string(A.Dims[I])) +
+         "]";
   return S;
+}
+
+/// The innermost extent as an operand of what an edit writes around it:
+/// a macro whose body is an operation ('#define COLS 1 << 5') in
+/// parentheses, since 'COLS + 1' would mean 1 << 6.
+std::string extentOperand(const SharedArray &A) {
+  return A.InnermostExtentHidesOperator ? "(" + A.InnermostExtentText + ")" : A.InnermostExtentText;
 }
 
 /// "an XOR swizzle of the 16-byte chunks of 'tile' by the row, element
@@ -84,11 +96,10 @@ void BankConflictCheck::fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes
   }
   if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
     if (unsigned Pad = Fixes.padding(E)) {
-      std::string Padded = paddedExtent(Arr.InnermostExtentText, Pad);
+      std::string Padded = paddedExtent(extentOperand(Arr), Pad);
       FixIt Fix{*Arr.InnermostExtent, Padded};
-      // In a template the outer extents differ between instantiations.
       size_t Instances = sameDeclaration(Ctx.Model.Arrays, A.ArrayId).size();
-      std::string Outer = Instances > 1 ? "[...]" : outerDims(Arr);
+      std::string Outer = outerDims(Arr, Instances);
       std::string Verified =
           Instances > 1 ? fmt::format("verified in each of its {} instantiations", Instances)
                         : "verified";
@@ -166,7 +177,7 @@ void BankConflictCheck::rewriteNotes(Finding &F, CheckContext &Ctx, FixSearch &F
       if (Blocker.empty())
         Blocker = "the extent of '" + Arr.Name + "' is not written in plain source";
     } else {
-      std::string Extent = rewrittenIndex(Arr.InnermostExtentText, Arr.ElementSize, R->How);
+      std::string Extent = rewrittenIndex(extentOperand(Arr), Arr.ElementSize, R->How);
       Grown = fmt::format(", '{}[{}]' -> '{}[{}]'", Arr.Name, Arr.InnermostExtentText, Arr.Name,
                           Extent);
       Edits.push_back({*Arr.InnermostExtent, Extent});

@@ -63,10 +63,8 @@ void reportSkipped(const std::string &File, const ParsedFile &P, bool Verbose, F
     if (Kernel)
       R.Unit.Status = UnitStatus::State::Partial;
     std::string Where = at(S.Where);
-    R.Messages += (Where.empty() ? "" : Where + ": ") + (Kernel ? "error: kernel '" : "note: device function '") +
-                  S.Name + "' not analysed: Clang rejects " +
-                  (S.Via.empty() ? "its code" : "'" + S.Via + "', which it calls") + ": " + S.Error +
-                  (S.ErrorWhere.valid() ? " (" + at(S.ErrorWhere) + ")" : "") + "\n";
+    R.Messages += (Where.empty() ? "" : Where + ": ") + (Kernel ? "error: " : "note: ") +
+                  skippedMessage(S, [](const std::string &T) { return T; }, at) + "\n";
   }
   if (DeviceSkipped)
     R.Messages.insert(0, P.ErrorText);
@@ -175,6 +173,7 @@ bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerO
     S.Name = Bad->Name;
     S.Where = Bad->Where;
     S.Error = "internal error in cuda-bank-lint (please report it)";
+    S.Why = SkippedFunction::Cause::Tool;
     R.Messages += (Bad->Where.valid() ? at(Bad->Where) + ": " : File + ": ") + "error: " +
                   (Bad->IsKernel ? "kernel '" : "function '") + Bad->Name +
                   "' not analysed: internal error in cuda-bank-lint (please report it); the "
@@ -322,7 +321,7 @@ FileResult analyseOne(const std::string &File, const std::vector<std::string> &I
   R.Report.Variables = summariseVariables(M.Arrays, R.Report.Accesses);
   if (!Through.empty())
     keepOnly(File, R.Report);
-  R.Unmodelled = unmodelledKernels(R.Report.Accesses, R.Unit.Notes);
+  R.Unmodelled = unmodelledKernels(R.Report.Accesses, R.Unit.Notes, R.Unit.Skipped);
   bool Header = Ext == ".cuh" || Ext.starts_with(".h") || Ext == ".inl";
   if (Through.empty() && Header && !Opts.FromDirectories.count(File))
     hintIncluders(File, Database, Inputs, R);

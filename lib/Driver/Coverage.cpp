@@ -19,8 +19,10 @@ const char *unmodelledReasonText(UnmodelledReason R) {
   case UnmodelledReason::InlinePtx: return "inline PTX not modelled";
   case UnmodelledReason::Wmma: return "WMMA fragment load or store";
   case UnmodelledReason::RejectedCode: return "call Clang rejects";
-  case UnmodelledReason::SharedConstructor:
-    return "a __shared__ object with a constructor (Clang does not compile it): its uses are not analysed";
+  case UnmodelledReason::SharedConstructor: {
+    static const std::string Text = std::string(SharedConstructorText) + ": its uses are not analysed";
+    return Text.c_str();
+  }
   case UnmodelledReason::Expression: return "an address computed by an operation not modelled";
   case UnmodelledReason::RunTimeValues:
     return "an address that depends on values not known statically (--explain says which)";
@@ -73,7 +75,7 @@ std::optional<std::pair<std::string, UnmodelledReason>> unmodelledByNote(const F
   auto [Name, Rest] = M.split("' ");
   if (Rest.starts_with("uses shared memory, but no access to it was recognised"))
     return std::make_pair(Name.str(), UnmodelledReason::NoAccessRecognised);
-  if (Rest.starts_with("has a __shared__ object with a constructor"))
+  if (Rest.consume_front("has ") && Rest.starts_with(SharedConstructorText))
     return std::make_pair(Name.str(), UnmodelledReason::SharedConstructor);
   return std::nullopt;
 }
@@ -87,7 +89,8 @@ std::string withoutTemplateArguments(const std::string &Name) {
 } // namespace
 
 std::vector<UnmodelledKernel> unmodelledKernels(const std::vector<AccessRecord> &Accesses,
-                                                const std::vector<FrontEndNote> &Notes) {
+                                                const std::vector<FrontEndNote> &Notes,
+                                                const std::vector<SkippedFunction> &Skipped) {
   std::vector<UnmodelledKernel> Out;
   std::set<std::pair<std::string, UnmodelledReason>> Seen;
   auto Add = [&](const std::string &Name, const SourcePos &Where, UnmodelledReason R,
@@ -101,6 +104,12 @@ std::vector<UnmodelledKernel> unmodelledKernels(const std::vector<AccessRecord> 
       Add(A.Function, A.Where, classifyUnsupported(A.Reason), A.InKernel);
     else if (A.Status == VerdictStatus::Unknown)
       Add(A.Function, A.Where, classifyUnknown(A.Reason), A.InKernel);
+  // A kernel not analysed because its code uses a __shared__ object with a
+  // constructor (an error of its own too), or one that has such an object.
+  for (const SkippedFunction &S : Skipped)
+    if (S.Why == SkippedFunction::Cause::SharedConstructor)
+      Add(S.Name, S.Where, UnmodelledReason::SharedConstructor,
+          S.What == SkippedFunction::Kind::Kernel);
   for (const FrontEndNote &N : Notes)
     if (auto Kernel = unmodelledByNote(N))
       Add(Kernel->first, N.Where, Kernel->second);

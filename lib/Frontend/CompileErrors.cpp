@@ -43,8 +43,7 @@ std::string benignEffect(const Diagnostic &Info, llvm::StringRef Message) {
   if (ID == diag::err_shared_var_init)
     // `__shared__ cuda::barrier<...> bar;`: nvcc warns (#20054) and does not
     // run the constructor; Clang marks the variable invalid.
-    return "a __shared__ object with a constructor (nvcc does not run it for __shared__ "
-           "variables); its uses are not analysed";
+    return std::string(SharedConstructorText) + ": its uses are not analysed";
   if (ID == diag::err_ref_bad_target && Message.starts_with("reference to __global__ function"))
     return "a kernel launch from device code (dynamic parallelism); the child launch is not "
            "analysed";

@@ -7,6 +7,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/ModuleBuilder.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -299,14 +300,20 @@ std::string optimise(llvm::Module &M, const TargetOptions &Target, const std::se
 /// AST).
 class DeviceReach : public RecursiveASTVisitor<DeviceReach> {
 public:
-  std::string check(const FunctionDecl *Root) {
-    Problem.clear();
+  /// Why Root cannot be handed over (Why empty: it can).
+  struct Problem {
+    std::string Why;
+    SourceLocation Where;
+    SkippedFunction::Cause Cause = SkippedFunction::Cause::Tool;
+  };
+  Problem check(const FunctionDecl *Root) {
+    Stop = {};
     Seen.clear();
     Found.clear();
     visit(Root);
-    if (Problem.empty())
+    if (Stop.Why.empty())
       Reached.insert(Reached.end(), Found.begin(), Found.end());
-    return Problem;
+    return Stop;
   }
   /// Every definition the safe roots reach.
   std::vector<const FunctionDecl *> Reached;
@@ -315,9 +322,15 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
   bool VisitExpr(Expr *E) {
-    if (E->containsErrors())
-      Problem = "it uses an expression Clang rejects";
-    return Problem.empty();
+    if (!E->containsErrors())
+      return Stop.Why.empty();
+    // Sema wraps each use of a declaration it rejected in a RecoveryExpr.
+    if (const VarDecl *VD = constructedSharedIn(E))
+      stop("it uses '" + VD->getNameAsString() + "', " + SharedConstructorText, VD->getLocation(),
+           SkippedFunction::Cause::SharedConstructor);
+    else
+      stop("it uses an expression Clang rejects", E->getBeginLoc());
+    return false;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) { return use(E->getDecl()); }
   bool VisitMemberExpr(MemberExpr *E) { return use(E->getMemberDecl()); }
@@ -331,11 +344,11 @@ public:
     if (VarDecl *H = B->getHoldingVar())
       if (H->getInit())
         TraverseStmt(H->getInit());
-    return Problem.empty();
+    return Stop.Why.empty();
   }
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->isInvalidDecl() && !sharedWithoutConstructor(VD)) {
-      Problem = "it declares '" + VD->getNameAsString() + "', which Clang rejects";
+      stop("it declares '" + VD->getNameAsString() + "', which Clang rejects", VD->getLocation());
       return false;
     }
     if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
@@ -349,14 +362,34 @@ private:
   /// whose constructor does something (err_shared_var_init); nvcc accepts it
   /// and does not run the constructor (the code initialises it, with init()).
   /// The declaration is taken as nvcc takes it: no initialiser.
-  static bool sharedWithoutConstructor(VarDecl *VD) {
+  bool sharedWithoutConstructor(VarDecl *VD) {
+    if (Constructed.count(VD))
+      return true;
+    if (!VD->isInvalidDecl())
+      return false;
     const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
     if (!VD->hasAttr<CUDASharedAttr>() || VD->getType()->isDependentType() || !RD ||
         !RD->hasDefinition() || RD->isInvalidDecl() || !isa_and_nonnull<CXXConstructExpr>(VD->getInit()))
       return false;
     VD->setInit(nullptr);
     VD->setInvalidDecl(false);
+    Constructed.insert(VD);
     return true;
+  }
+  /// Such an object that an expression Sema rejected names (each of its uses).
+  const VarDecl *constructedSharedIn(const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (auto *VD = dyn_cast<VarDecl>(const_cast<ValueDecl *>(DRE->getDecl())))
+        if (sharedWithoutConstructor(VD))
+          return VD;
+    // `&bar`: Sema left the name of a declaration it rejected as an empty
+    // RecoveryExpr.
+    if (const auto *RE = dyn_cast<RecoveryExpr>(S); RE && RE->subExpressions().empty())
+      return constructedNamed(RE->getBeginLoc());
+    for (const Stmt *Child : S->children())
+      if (const VarDecl *VD = Child ? constructedSharedIn(Child) : nullptr)
+        return VD;
+    return nullptr;
   }
   /// An extern "C" function declared inside a namespace is the global one
   /// (the toolkit's `namespace __pipeline_internal { extern "C" uint32_t
@@ -374,16 +407,41 @@ private:
     return nullptr;
   }
   llvm::DenseSet<const FunctionDecl *> Seen;
+  llvm::DenseSet<const VarDecl *> Constructed; ///< taken as nvcc takes them
+  /// The latest such object named as Loc spells, declared before it in a
+  /// function this root reaches.
+  const VarDecl *constructedNamed(SourceLocation Loc) const {
+    if (Loc.isInvalid() || Seen.empty())
+      return nullptr;
+    const ASTContext &Ctx = (*Seen.begin())->getASTContext();
+    const SourceManager &SM = Ctx.getSourceManager();
+    llvm::StringRef Name =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(Loc), SM, Ctx.getLangOpts());
+    const VarDecl *Best = nullptr;
+    for (const VarDecl *VD : Constructed) {
+      const auto *In = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+      if (VD->getName() == Name && In && Seen.count(In) &&
+          SM.isBeforeInTranslationUnit(VD->getLocation(), Loc) &&
+          (!Best || SM.isBeforeInTranslationUnit(Best->getLocation(), VD->getLocation())))
+        Best = VD;
+    }
+    return Best;
+  }
   std::vector<const FunctionDecl *> Found;
-  std::string Problem;
+  Problem Stop;
+  void stop(std::string Why, SourceLocation Where,
+            SkippedFunction::Cause Cause = SkippedFunction::Cause::Tool) {
+    Stop = {std::move(Why), Where, Cause};
+  }
   bool use(const Decl *D) {
     if (!D)
       return true;
     auto *VD = dyn_cast<VarDecl>(const_cast<Decl *>(D));
     if (D->isInvalidDecl() && !(VD && sharedWithoutConstructor(VD))) {
       const auto *ND = dyn_cast<NamedDecl>(D);
-      Problem = "it uses '" + (ND ? ND->getNameAsString() : std::string("?")) +
-                "', a declaration Clang rejects";
+      stop("it uses '" + (ND ? ND->getNameAsString() : std::string("?")) +
+               "', a declaration Clang rejects",
+           D->getLocation());
       return false;
     }
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
@@ -395,16 +453,16 @@ private:
                                                     !Def->hasAttr<CUDASharedAttr>() &&
                                                     !Def->getDeclContext()->isDependentContext())
         Vars.insert(Def);
-    return Problem.empty();
+    return Stop.Why.empty();
   }
   void visit(const FunctionDecl *FD) {
     const FunctionDecl *Def = nullptr;
     if (FD && !FD->hasBody(Def))
       Def = externCDefinition(FD);
-    if (!Problem.empty() || !Def || Seen.size() > 50000 || !Seen.insert(Def).second)
+    if (!Stop.Why.empty() || !Def || Seen.size() > 50000 || !Seen.insert(Def).second)
       return;
     if (Def->isInvalidDecl()) {
-      Problem = "it calls '" + Def->getNameAsString() + "', which Clang rejects";
+      stop("it calls '" + Def->getNameAsString() + "', which Clang rejects", Def->getLocation());
       return;
     }
     Found.push_back(Def);
@@ -439,9 +497,9 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
   std::vector<const FunctionDecl *> Lowered;
   DeviceReach Reach;
   for (const FunctionDecl *FD : Roots) {
-    std::string Problem = Reach.check(FD);
-    if (!Problem.empty()) {
-      Out.Unsafe.push_back({FD, Problem});
+    DeviceReach::Problem P = Reach.check(FD);
+    if (!P.Why.empty()) {
+      Out.Unsafe.push_back({FD, std::move(P.Why), P.Where, P.Cause});
       continue;
     }
     Lowered.push_back(FD);

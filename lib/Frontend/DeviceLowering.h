@@ -17,6 +17,8 @@
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_DEVICELOWERING_H
 #define CUDA_BANK_LINT_LIB_FRONTEND_DEVICELOWERING_H
 
+#include "cuda-bank-lint/AccessModel/AccessModel.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/ADT/DenseMap.h"
@@ -44,6 +46,14 @@ struct MergedPart {
 /// For each merged instruction, the accesses merged into it, in program order.
 using MergedAccesses = llvm::DenseMap<const llvm::Instruction *, std::vector<MergedPart>>;
 
+/// A root the code generator is not handed, and why.
+struct NotLoweredRoot {
+  const clang::FunctionDecl *Decl = nullptr;
+  std::string Why;              ///< a sentence: "it uses an expression Clang rejects"
+  clang::SourceLocation Where;  ///< what stopped it; invalid: the root itself
+  SkippedFunction::Cause Cause = SkippedFunction::Cause::Tool;
+};
+
 struct LoweredDevice {
   std::unique_ptr<llvm::LLVMContext> Context;
   std::unique_ptr<llvm::Module> Module;
@@ -56,7 +66,7 @@ struct LoweredDevice {
   llvm::DenseMap<const llvm::GlobalVariable *, const clang::VarDecl *> SharedVars;
   /// Roots not lowered because their code (or a callee's) holds what Sema
   /// rejected: why.
-  std::vector<std::pair<const clang::FunctionDecl *, std::string>> Unsafe;
+  std::vector<NotLoweredRoot> Unsafe;
   /// Set when nothing could be lowered: why.
   std::string Error;
   /// The IR functions of the kernels among them.

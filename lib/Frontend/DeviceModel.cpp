@@ -148,7 +148,7 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
   for (const DeviceRoot &R : Roots) {
     Function *F = L.Functions.lookup(R.Decl);
     if (!F) {
-      if (llvm::none_of(L.Unsafe, [&](const auto &U) { return U.first == R.Decl; }))
+      if (llvm::none_of(L.Unsafe, [&](const NotLoweredRoot &U) { return U.Decl == R.Decl; }))
         Out.NotLowered.push_back({R.Decl, "Clang generated no code for it"});
       continue;
     }

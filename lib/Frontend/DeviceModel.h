@@ -10,6 +10,7 @@
 #define CUDA_BANK_LINT_LIB_FRONTEND_DEVICEMODEL_H
 
 #include "BlockShapes.h"
+#include "DeviceLowering.h"
 #include "SharedArrays.h"
 
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
@@ -32,7 +33,7 @@ struct DeviceModels {
   /// In the order of the roots.
   std::vector<std::pair<const clang::FunctionDecl *, FunctionModel>> Functions;
   /// Roots not analysed: the declaration and why.
-  std::vector<std::pair<const clang::FunctionDecl *, std::string>> NotLowered;
+  std::vector<NotLoweredRoot> NotLowered;
 };
 
 /// Models of Roots (kernels first; a device function that a root calls is

@@ -226,16 +226,13 @@ public:
       Errored.insert(patternOf(FD));
     std::set<const ClangError *> ForFunction;
     for (const auto &[FD, E] : Attr.BenignIn) {
-      if (!llvm::StringRef(E->Benign).starts_with("a __shared__ object with a constructor") ||
-          Errored.count(patternOf(FD)))
+      if (!llvm::StringRef(E->Benign).starts_with(SharedConstructorText) || Errored.count(patternOf(FD)))
         continue;
       ForFunction.insert(E);
       if (Named.insert(patternOf(FD)).second)
-        M.Notes.push_back({E->Where, fmt::format("{} '{}' has a __shared__ object with a constructor "
-                                                 "(nvcc does not run it; Clang does not compile it): "
-                                                 "its uses are not analysed",
+        M.Notes.push_back({E->Where, fmt::format("{} '{}' has {}: its uses are not analysed",
                                                  FD->hasAttr<CUDAGlobalAttr>() ? "kernel" : "function",
-                                                 functionName(FD))});
+                                                 functionName(FD), SharedConstructorText)});
     }
     for (const ClangError &E : Diags.Errors)
       if (!E.Benign.empty() && !ForFunction.count(&E) && Said.insert({E.File, E.Benign}).second)
@@ -328,6 +325,25 @@ public:
   }
 
 private:
+  /// A root the device lowering left out, said at what stopped it. One that
+  /// uses a __shared__ object with a constructor is said at the object:
+  /// the note that its uses are not analysed goes (the function is not).
+  void skipNotLowered(const NotLoweredRoot &N, const SourceManager &SM) {
+    const FunctionDecl *FD = N.Decl;
+    SourcePos Where = toSourcePos(SM, N.Where.isValid() ? N.Where : FD->getLocation());
+    bool AtObject = N.Cause == SkippedFunction::Cause::SharedConstructor;
+    Out.Model.Skipped.push_back({FD->hasAttr<CUDAGlobalAttr>() ? SkippedFunction::Kind::Kernel
+                                                               : SkippedFunction::Kind::Device,
+                                 functionName(FD),
+                                 AtObject ? Where : toSourcePos(SM, FD->getLocation()), N.Why,
+                                 Where, "", N.Cause});
+    if (AtObject)
+      llvm::erase_if(Out.Model.Notes, [&](const FrontEndNote &Note) {
+        return Note.Where.File == Where.File && Note.Where.Offset == Where.Offset &&
+               llvm::StringRef(Note.Message).contains(SharedConstructorText);
+      });
+  }
+
   /// The access models from Clang's optimised device IR: of every kernel,
   /// and of the device functions in OwnRoots (see ownRoots).
   std::vector<FunctionModel> fromDeviceIR(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
@@ -344,11 +360,8 @@ private:
     DeviceModels D = buildDeviceModels(CI, Ctx, Roots, Shared, Table, Out.Model.Arrays, Options.ToolkitDirs,
                                        Options.DumpDeviceIR);
     const SourceManager &SM = Ctx.getSourceManager();
-    for (const auto &[FD, Why] : D.NotLowered)
-      Out.Model.Skipped.push_back({FD->hasAttr<CUDAGlobalAttr>() ? SkippedFunction::Kind::Kernel
-                                                                 : SkippedFunction::Kind::Device,
-                                   functionName(FD), toSourcePos(SM, FD->getLocation()), Why,
-                                   toSourcePos(SM, FD->getLocation()), ""});
+    for (const NotLoweredRoot &N : D.NotLowered)
+      skipNotLowered(N, SM);
     // A helper with a model of its own is one that no lowered function
     // calls in the IR; when a lowered kernel calls it in the source all the
     // same, Clang left that call out (it is under a constant condition that
@@ -356,7 +369,8 @@ private:
     // Kernels Clang rejects, or that were not lowered, call nothing here.
     std::vector<const FunctionDecl *> Lowered;
     for (const FunctionDecl *FD : Fns)
-      if (FD->hasAttr<CUDAGlobalAttr>() && llvm::none_of(D.NotLowered, [&](const auto &N) { return N.first == FD; }))
+      if (FD->hasAttr<CUDAGlobalAttr>() &&
+          llvm::none_of(D.NotLowered, [&](const NotLoweredRoot &N) { return N.Decl == FD; }))
         Lowered.push_back(FD);
     llvm::DenseSet<const FunctionDecl *> FromKernels = calledByKernels(Calls, Lowered);
     std::vector<FunctionModel> Models;

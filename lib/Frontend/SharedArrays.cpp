@@ -33,6 +33,53 @@ bool isSharedVar(const VarDecl *VD) {
   return VD && VD->hasAttr<CUDASharedAttr>();
 }
 
+namespace {
+
+/// An operation at the top of E (a size expression) that binds less tightly
+/// than '*' and whose operator is in a macro body: the name written for it
+/// is not an operand of '+' or '/' as it stands.
+bool hidesOperator(const Expr *E) {
+  E = E->IgnoreImplicit(); // a template parameter's value stays a name
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isMultiplicativeOp() && !B->isPtrMemOp() && B->getOperatorLoc().isMacroID();
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return C->getQuestionLoc().isMacroID();
+  return false;
+}
+
+} // namespace
+
+void SharedArrayTable::recordExtentTexts(TypeLoc TL, SharedArray &A) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Plain = true;
+  while (auto ATL = TL.getAsAdjusted<ArrayTypeLoc>()) {
+    TL = ATL.getElementLoc();
+    const Expr *Size = ATL.getSizeExpr();
+    // makeFileCharRange accepts a macro name written in the declaration
+    // ([TILE_DIM]) but rejects a range that is only part of a macro body.
+    CharSourceRange CR = Size ? Lexer::makeFileCharRange(
+                                    CharSourceRange::getTokenRange(Size->getSourceRange()), SM,
+                                    Ctx.getLangOpts())
+                              : CharSourceRange();
+    Plain &= CR.isValid();
+    A.InnermostExtent.reset();
+    A.InnermostExtentText.clear();
+    A.InnermostExtentHidesOperator = false;
+    if (!CR.isValid())
+      continue;
+    StringRef Text = Lexer::getSourceText(CR, SM, Ctx.getLangOpts());
+    A.ExtentTexts.push_back(Text.str());
+    SourceSpan Span;
+    Span.Begin = toSourcePos(SM, CR.getBegin());
+    Span.Length = unsigned(Text.size());
+    A.InnermostExtent = Span;
+    A.InnermostExtentText = Text.str();
+    A.InnermostExtentHidesOperator = hidesOperator(Size);
+  }
+  if (!Plain || A.ExtentTexts.size() != A.Dims.size())
+    A.ExtentTexts.clear();
+}
+
 int SharedArrayTable::add(const VarDecl *VD, std::vector<SharedArray> &Out) {
   if (!isSharedVar(VD))
     return -1;
@@ -68,32 +115,10 @@ int SharedArrayTable::add(const VarDecl *VD, std::vector<SharedArray> &Out) {
                       : Ctx.getTypeSizeInChars(T).getQuantity();
   A.Alignment = HasLayout ? Ctx.getDeclAlign(Def).getQuantity() : 1;
 
-  // Remember where the innermost extent is written, for padding fix-its
-  // (and, of a 1-D array, for the index skew that grows it).
-  if (!A.Dims.empty() && Def->getTypeSourceInfo()) {
-    TypeLoc TL = Def->getTypeSourceInfo()->getTypeLoc();
-    ArrayTypeLoc Innermost;
-    while (auto ATL = TL.getAsAdjusted<ArrayTypeLoc>()) {
-      Innermost = ATL;
-      TL = ATL.getElementLoc();
-    }
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (Innermost && Innermost.getSizeExpr()) {
-      SourceRange R = Innermost.getSizeExpr()->getSourceRange();
-      // makeFileCharRange accepts a macro name written in the declaration
-      // ([TILE_DIM]) but rejects a range that is only part of a macro body.
-      CharSourceRange CR = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-      if (CR.isValid()) {
-        StringRef Text = Lexer::getSourceText(CR, SM, Ctx.getLangOpts());
-        SourceSpan Span;
-        Span.Begin = toSourcePos(SM, CR.getBegin());
-        Span.Length = unsigned(Text.size());
-        A.InnermostExtent = Span;
-        A.InnermostExtentText = Text.str();
-      }
-    }
-  }
+  // Remember where the extents are written, for padding fix-its (and, of a
+  // 1-D array, for the index skew that grows it) and their messages.
+  if (!A.Dims.empty() && Def->getTypeSourceInfo())
+    recordExtentTexts(Def->getTypeSourceInfo()->getTypeLoc(), A);
   Ids[Canon] = A.Id;
   Out.push_back(std::move(A));
   return int(Out.back().Id);

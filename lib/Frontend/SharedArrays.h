@@ -11,6 +11,7 @@
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/TypeLoc.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace cbl {
@@ -29,6 +30,8 @@ public:
   }
 
 private:
+  /// The extents of A as written (TL: its declaration's type).
+  void recordExtentTexts(clang::TypeLoc TL, SharedArray &A) const;
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::VarDecl *, unsigned> Ids;
 };

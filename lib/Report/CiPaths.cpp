@@ -140,17 +140,28 @@ UnitProblem failedUnit(const UnitStatus &U, const RootPaths &Paths) {
 
 UnitProblem skippedFunction(const UnitStatus &U, const SkippedFunction &S,
                             const RootPaths &Paths) {
-  bool Kernel = S.What == SkippedFunction::Kind::Kernel;
-  std::string Message = std::string(Kernel ? "kernel '" : "device function '") + S.Name +
-                        "' not analysed: Clang rejects " +
-                        (S.Via.empty() ? "its code" : "'" + S.Via + "', which it calls") +
-                        ": " + Paths.text(S.Error);
-  if (S.ErrorWhere.valid())
-    Message += " (" + Paths.position(S.ErrorWhere) + ")";
-  return {Kernel ? Severity::Error : Severity::Note, U.File, S.Where, Message};
+  return {S.What == SkippedFunction::Kind::Kernel ? Severity::Error : Severity::Note, U.File,
+          S.Where,
+          skippedMessage(S, [&](const std::string &T) { return Paths.text(T); },
+                         [&](const SourcePos &P) { return Paths.position(P); })};
 }
 
 } // namespace
+
+std::string skippedMessage(const SkippedFunction &S,
+                           llvm::function_ref<std::string(const std::string &)> Text,
+                           llvm::function_ref<std::string(const SourcePos &)> Position) {
+  std::string Message = std::string(S.What == SkippedFunction::Kind::Kernel ? "kernel '"
+                                                                            : "device function '") +
+                        S.Name + "' not analysed: ";
+  if (S.Why == SkippedFunction::Cause::ClangError)
+    Message += "Clang rejects " + (S.Via.empty() ? "its code" : "'" + S.Via + "', which it calls") + ": ";
+  Message += Text(S.Error);
+  // Where the cause is, unless the message is already there.
+  if (S.ErrorWhere.valid() && (S.ErrorWhere.File != S.Where.File || S.ErrorWhere.Offset != S.Where.Offset))
+    Message += " (" + Position(S.ErrorWhere) + ")";
+  return Message;
+}
 
 std::vector<UnitProblem> unitProblems(const RunReport &R, const RootPaths &Paths) {
   std::vector<UnitProblem> Problems;

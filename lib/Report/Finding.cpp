@@ -145,6 +145,36 @@ void fold(Finding &Worst, std::vector<Finding> &Others) {
 
 } // namespace
 
+const Finding *FixesOnce::firstOffering(const FixIt &X, const Finding &F) {
+  auto Key = std::make_tuple(X.Range.Begin.File, X.Range.Begin.Offset, X.Range.Length, X.Text);
+  return First.try_emplace(Key, &F).first->second;
+}
+
+const Finding *FixesOnce::offeredBefore(const std::vector<FixIt> &Fixes, const Finding &F) {
+  const Finding *Earlier = nullptr;
+  bool News = false;
+  for (const FixIt &X : Fixes) {
+    const Finding *By = firstOffering(X, F);
+    News |= By == &F;
+    Earlier = Earlier ? Earlier : By;
+  }
+  return News ? nullptr : Earlier;
+}
+
+std::vector<FixIt> FixesOnce::fresh(const std::vector<FixIt> &Fixes, const Finding &F) {
+  std::vector<FixIt> Out;
+  for (const FixIt &X : Fixes)
+    if (firstOffering(X, F) == &F)
+      Out.push_back(X);
+  return Out;
+}
+
+std::string FixesOnce::sameAs(const Finding &Earlier, const SourcePos &At) {
+  return "fix-it: the same as at " +
+         (Earlier.Where.File == At.File ? "line " : Earlier.Where.File + ":") +
+         std::to_string(Earlier.Where.Line);
+}
+
 void mergeFindings(std::vector<Finding> &Findings) {
   using Key = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
   std::map<Key, std::vector<size_t>> Groups;

@@ -69,12 +69,16 @@ void printGithub(const RunReport &R, const std::string &Root, llvm::raw_ostream 
   for (const UnitProblem &P : unitProblems(R, Paths))
     annotate(OS, P.Level, Paths.path(P.Where.valid() ? P.Where.File : P.File), P.Where,
              "not analysed", P.Message);
+  FixesOnce Once;
   for (const Finding &F : R.Findings) {
     std::string Message = Paths.text(F.Message);
-    for (const FindingNote &N : F.Notes)
-      if (N.Role != NoteRole::Detail) // the key note and the fix, as text prints them
-        Message += "\n" + (N.Where.valid() ? Paths.position(N.Where) + ": " : std::string()) +
-                 "note: " + Paths.text(N.Message);
+    for (const FindingNote &N : F.Notes) {
+      if (N.Role == NoteRole::Detail) // the key note and the fix, as text prints them
+        continue;
+      const Finding *E = N.Fixes.empty() ? nullptr : Once.offeredBefore(N.Fixes, F);
+      Message += "\n" + (N.Where.valid() ? Paths.position(N.Where) + ": " : std::string()) +
+                 "note: " + Paths.text(E ? FixesOnce::sameAs(*E, N.Where) : N.Message);
+    }
     annotate(OS, F.Level, Paths.path(F.Where.File), F.Where, F.Check, Message);
   }
 }

@@ -70,11 +70,13 @@ llvm::json::Array units(const std::vector<UnitStatus> &Units) {
 
 void printJson(const RunReport &R, llvm::raw_ostream &OS) {
   llvm::json::Array Diags;
+  FixesOnce Once;
   for (const Finding &F : R.Findings) {
     llvm::json::Array Notes;
     for (const FindingNote &N : F.Notes) {
-      llvm::json::Object O{
-          {"message", N.Message}, {"fixes", fixes(N.Fixes)}, {"role", noteRoleName(N.Role)}};
+      llvm::json::Object O{{"message", N.Message},
+                           {"fixes", fixes(Once.fresh(N.Fixes, F))},
+                           {"role", noteRoleName(N.Role)}};
       if (N.Where.valid())
         O["location"] = position(N.Where);
       Notes.push_back(std::move(O));
@@ -84,7 +86,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     D["severity"] = severityName(F.Level);
     D["message"] = F.Message;
     D["notes"] = std::move(Notes);
-    D["fixes"] = fixes(F.Fixes);
+    D["fixes"] = fixes(Once.fresh(F.Fixes, F));
     Diags.push_back(std::move(D));
   }
   llvm::json::Array Accesses;

@@ -206,6 +206,7 @@ private:
 
   llvm::json::Object fix(const std::vector<FixIt> &Fixes, const std::string &Description);
   llvm::json::Array fixes(const Finding &F);
+  FixesOnce Once; ///< a replacement several results offer goes with the first
 };
 
 /// One fix: its replacements grouped by file, in the order given.
@@ -231,24 +232,25 @@ llvm::json::Object SarifWriter::fix(const std::vector<FixIt> &Fixes,
 }
 
 /// The finding's own fix-its first (described by the note that offers the
-/// same ones), then each note's other fix-its as alternatives.
+/// same ones), then each note's other fix-its as alternatives; without the
+/// replacements an earlier result offers.
 llvm::json::Array SarifWriter::fixes(const Finding &F) {
-  std::vector<const std::vector<FixIt> *> Done;
+  std::vector<std::vector<FixIt>> Done;
   llvm::json::Array Out;
   auto Offered = [&](const std::vector<FixIt> &X) {
     return std::any_of(Done.begin(), Done.end(),
-                       [&](const std::vector<FixIt> *D) { return sameFixes(*D, X); });
+                       [&](const std::vector<FixIt> &D) { return sameFixes(D, X); });
   };
-  if (!F.Fixes.empty()) {
+  if (std::vector<FixIt> Own = Once.fresh(F.Fixes, F); !Own.empty()) {
     auto Note = std::find_if(F.Notes.begin(), F.Notes.end(),
                              [&](const FindingNote &N) { return sameFixes(N.Fixes, F.Fixes); });
-    Out.push_back(fix(F.Fixes, Note != F.Notes.end() ? Note->Message : ""));
-    Done.push_back(&F.Fixes);
+    Out.push_back(fix(Own, Note != F.Notes.end() ? Note->Message : ""));
+    Done.push_back(F.Fixes);
   }
   for (const FindingNote &N : F.Notes)
-    if (!N.Fixes.empty() && !Offered(N.Fixes)) {
-      Out.push_back(fix(N.Fixes, N.Message));
-      Done.push_back(&N.Fixes);
+    if (std::vector<FixIt> Own = Once.fresh(N.Fixes, F); !Own.empty() && !Offered(N.Fixes)) {
+      Out.push_back(fix(Own, N.Message));
+      Done.push_back(N.Fixes);
     }
   return Out;
 }

@@ -296,11 +296,17 @@ std::vector<FixIt> onLine(const std::vector<FixIt> &Fixes, const SourcePos &At) 
 void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opts) {
   ClangPrinter Printer(OS, Opts.Color);
   ShownPaths Paths(R, Opts.PathRoot);
+  FixesOnce Once;
   for (const Finding &F : R.Findings) {
     // By default the fix-it is its note's one line.
     Printer.emit(Paths.at(F.Where), F.Level, Paths.text(F.Message) + " [" + F.Check + "]",
                  Paths.spans(F.Ranges), Opts.AllNotes ? Paths.fixes(onLine(F.Fixes, F.Where)) : std::vector<FixIt>());
     for (const FindingNote &N : F.Notes) {
+      if (const Finding *E = N.Fixes.empty() ? nullptr : Once.offeredBefore(N.Fixes, F)) {
+        Printer.emitLine(Paths.at(N.Where), Severity::Note,
+                         Paths.text(FixesOnce::sameAs(*E, N.Where)));
+        continue;
+      }
       if (Opts.AllNotes)
         Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {},
                      Paths.fixes(onLine(N.Fixes, N.Where)));

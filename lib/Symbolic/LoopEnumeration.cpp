@@ -17,6 +17,18 @@ namespace cbl::warp {
 
 namespace {
 
+/// What a reason calls a counter's start or update: "the update of 'j' in
+/// the loop at line 9", "... of a value ..." without a name; the flag of a
+/// loop with several exits is no variable of the program: "whether a lane
+/// runs another iteration of the loop at line 8".
+std::string counterPart(const LoopCounter &LC, bool Start, unsigned Line) {
+  std::string InLoop = "the loop at line " + std::to_string(Line);
+  if (LC.Internal)
+    return "whether a lane runs another iteration of " + InLoop;
+  return std::string(Start ? "the start of " : "the update of ") +
+         (LC.Name.empty() ? "a value" : "'" + LC.Name + "'") + " in " + InLoop;
+}
+
 void noteCounters(const SymRef &E, std::set<unsigned> &Ids) {
   for (const SymExpr *X : collectLeaves(E).Loops)
     Ids.insert(X->LoopId);
@@ -211,10 +223,14 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     Point.pop_back();
     return Ok;
   }
+  // "the loop over 'i', 'j'": its counters that are variables of the program.
   std::vector<std::string> CounterNames;
   for (const LoopCounter &LC : L.Counters)
-    CounterNames.push_back(LC.Name);
-  const std::string Names = quotedList(CounterNames);
+    if (!LC.Internal && !LC.Name.empty())
+      CounterNames.push_back(LC.Name);
+  const std::string TheLoop = CounterNames.empty()
+                                  ? "the loop at line " + std::to_string(L.Where.Line)
+                                  : "the loop over " + quotedList(CounterNames);
   if (!L.Cond || L.Counters.empty()) {
     Why = "the loop at line " + std::to_string(L.Where.Line) + " is not a counted loop";
     return false;
@@ -276,11 +292,10 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
         C.UniformLoopBound = true;
       // Say which part of the loop is not known: its condition, or where a
       // counter starts or how it changes.
-      std::string What = "the bounds of the loop over " + Names + " are not known (they depend";
+      std::string What = "the bounds of " + TheLoop + " are not known (they depend";
       for (const LoopCounter &LC : L.Counters)
         if (&E == LC.Init.get() || &E == LC.Next.get())
-          What = std::string(&E == LC.Init.get() ? "the start of '" : "the update of '") + LC.Name +
-                 "' in the loop at line " + std::to_string(L.Where.Line) + " is not known (it depends";
+          What = counterPart(LC, &E == LC.Init.get(), L.Where.Line) + " is not known (it depends";
       Why = V.known() ? What + " on " + quotedNames(V.Terms) + ")"
                       : What.substr(0, What.find(" (")) + ": " + V.Why;
       return false;
@@ -369,7 +384,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       if (!Cond)
         break;
       if (++Remaining > MaxRepeatedIterations * uint64_t(16)) {
-        Why = "the loop over " + Names + " runs more than " +
+        Why = TheLoop + " runs more than " +
               std::to_string(MaxRepeatedIterations * uint64_t(16)) + " iterations";
         return false;
       }
@@ -379,7 +394,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       if (Next == Now) {
         // Nothing changes and the condition still holds: it never ends
         // (x <<= 1 from 0, with the unknown that started it fixed to 0).
-        Why = "the loop over " + Names + " never ends: its counters stop changing while its "
+        Why = TheLoop + " never ends: its counters stop changing while its "
               "condition holds";
         return false;
       }
@@ -411,9 +426,9 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     if ((UnknownBound && K >= 64u) || Distinct >= MaxIterationsPerLoop ||
         C.RepeatedIterations > MaxRepeatedIterations) {
       Why = UnknownBound && K >= 64u
-                ? "the loop over " + Names + ", whose bound is not known, was run 64 times "
+                ? TheLoop + ", whose bound is not known, was run 64 times "
                   "without its counters repeating"
-                : "the loop over " + Names + " runs more than " + std::to_string(MaxIterationsPerLoop) +
+                : TheLoop + " runs more than " + std::to_string(MaxIterationsPerLoop) +
                       " iterations" + (Distinct < MaxIterationsPerLoop ? " that repeat earlier ones" : "");
       Ok = false;
       break;

@@ -24,7 +24,7 @@ static_assert(sizeof(Guard) == 80, "Guard changed: update VerdictMemo's key");
 static_assert(sizeof(SharedAccess) == 392, "SharedAccess changed: update VerdictMemo's key");
 static_assert(sizeof(LoopCounter) == 80, "LoopCounter changed: update VerdictMemo's key");
 static_assert(sizeof(LoopInfo) == 104, "LoopInfo changed: update VerdictMemo's key");
-static_assert(sizeof(SharedArray) == 264, "SharedArray changed: update VerdictMemo's key");
+static_assert(sizeof(SharedArray) == 296, "SharedArray changed: update VerdictMemo's key");
 static_assert(sizeof(EvalShape) == 16, "EvalShape changed: update VerdictMemo's key");
 static_assert(sizeof(LayoutChange) == 12, "LayoutChange changed: update VerdictMemo's key");
 // Texts of a verdict that may name a line: shiftLines moves them.
@@ -143,7 +143,7 @@ public:
         num(~0ull);
         continue;
       }
-      const SharedArray &A = All[Id]; // Decl, InnermostExtent*: fix-it text only
+      const SharedArray &A = All[Id]; // Decl, InnermostExtent*, ExtentTexts: fix-it text only
       text(A.Name);
       num(A.IsExtern);
       text(A.ElementType);

@@ -70,6 +70,13 @@ struct SharedArray {
   /// unset when it is not plain source text (e.g. in a macro body).
   std::optional<SourceSpan> InnermostExtent;
   std::string InnermostExtentText;
+  /// The innermost extent is an operation that binds less tightly than '*'
+  /// and whose operator a macro hides ('COLS' for '#define COLS 1 << 5'): an
+  /// edit writes it in parentheses.
+  bool InnermostExtentHidesOperator = false;
+  /// Every extent as written, outermost first, for the fix-it's message;
+  /// empty when one is not plain source text.
+  std::vector<std::string> ExtentTexts;
 };
 
 /// Which threads of a block a launch uses, and how we know.
@@ -238,14 +245,24 @@ struct FunctionModel {
 /// needs (its own body or a function it calls).
 struct SkippedFunction {
   enum class Kind { Kernel, Device, Host };
+  /// What stopped it: one of Clang's errors (Error is Clang's message), a
+  /// __shared__ object with a constructor that its code uses (Where is the
+  /// object's declaration), or the tool (Error says why, as a sentence).
+  enum class Cause { ClangError, SharedConstructor, Tool };
   Kind What = Kind::Device;
   std::string Name;
   SourcePos Where;
   std::string Error;        ///< the first Clang error that stopped it (message only)
   SourcePos ErrorWhere;
   std::string Via;          ///< the callee holding the error, when it is not this function
+  Cause Why = Cause::ClangError;
 };
 const char *skippedKindName(SkippedFunction::Kind K);
+
+/// Why nothing that uses a __shared__ object with a constructor is analysed:
+/// the one wording of the front end's notes, errors and the run's summary.
+inline constexpr const char *SharedConstructorText =
+    "a __shared__ object with a constructor (nvcc does not run it; Clang does not compile it)";
 
 /// Something the front end saw and did not model, or a Clang error that nvcc
 /// does not make (the construct is then left out): stated, never silent.

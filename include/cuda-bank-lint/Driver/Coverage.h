@@ -63,10 +63,13 @@ struct UnmodelledKernel {
   bool IsKernel = true; ///< false: a device function analysed on its own
 };
 
-/// One file's: from its access records (status unsupported or unknown) and its front
-/// end's notes; one entry per kernel and reason, in order of first sight.
+/// One file's: from its access records (status unsupported or unknown), its front
+/// end's notes and the functions not analysed because they use a __shared__
+/// object with a constructor; one entry per kernel and reason, in order of
+/// first sight.
 std::vector<UnmodelledKernel> unmodelledKernels(const std::vector<AccessRecord> &Accesses,
-                                                const std::vector<FrontEndNote> &Notes);
+                                                const std::vector<FrontEndNote> &Notes,
+                                                const std::vector<SkippedFunction> &Skipped = {});
 
 /// What the summary prints for one file: "k.cu: shared memory not modelled
 /// in 3 kernels:" and a line per reason ("  2 kernels: call whose body is

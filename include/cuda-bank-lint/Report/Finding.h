@@ -72,6 +72,28 @@ struct Finding {
 /// Fix-its are kept only when every instance carries the same ones.
 void mergeFindings(std::vector<Finding> &Findings);
 
+/// A fix-it several findings offer (one padding of an array for each of its
+/// conflicted accesses) is stated once per run: the first finding in the
+/// report's order carries it; text and GitHub annotations refer the others
+/// to it ("fix-it: see line 3"), JSON and SARIF leave the replacement out of
+/// them (--export-fixes writes it once too, and --fix applies it once). The
+/// language server and the HTML report keep it with every finding.
+class FixesOnce {
+public:
+  /// The earlier finding that offered every one of Fixes (not empty), or
+  /// null; the ones F offers first are now F's.
+  const Finding *offeredBefore(const std::vector<FixIt> &Fixes, const Finding &F);
+  /// Of Fixes, the ones no finding before F offered.
+  std::vector<FixIt> fresh(const std::vector<FixIt> &Fixes, const Finding &F);
+  /// The note that stands for the fix-it of Earlier: "fix-it: the same as
+  /// at line 3" ("... at k.cuh:3", as spelled, in another file than At's).
+  static std::string sameAs(const Finding &Earlier, const SourcePos &At);
+
+private:
+  const Finding *firstOffering(const FixIt &X, const Finding &F);
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string>, const Finding *> First;
+};
+
 /// One lane of the worst warp, for --explain.
 struct LaneRow {
   unsigned Lane = 0;

@@ -12,6 +12,7 @@
 
 #include "cuda-bank-lint/Report/Finding.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -106,6 +107,14 @@ struct UnitProblem {
   std::string Message;
 };
 std::vector<UnitProblem> unitProblems(const RunReport &R, const RootPaths &Paths);
+
+/// What every output says of a function not analysed, without its position:
+/// "kernel 'k' not analysed: Clang rejects its code: <Clang's message>
+/// (k.cu:7:3)", or the reason the front end gave. Text rewrites the paths a
+/// message quotes; Position prints where the cause is.
+std::string skippedMessage(const SkippedFunction &S,
+                           llvm::function_ref<std::string(const std::string &)> Text,
+                           llvm::function_ref<std::string(const SourcePos &)> Position);
 
 /// SARIF 2.1.0 for GitHub code scanning: URIs relative to Root under
 /// uriBaseId %SRCROOT%, no partialFingerprints; fix-its as fixes, files and

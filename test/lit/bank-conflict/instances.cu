@@ -48,10 +48,10 @@ __global__ void columns(float *out) {
   out[threadIdx.x] = col[threadIdx.x][threadIdx.y];
 }
 // CHECK: instances.cu:[[# @LINE-4]]:3: warning: 32-way bank conflict writing 'col' in 'columns<{{[12]}}>'
-// CHECK: note: fix-it: pad 'col' to 'col[...][32 + 1]' (verified in each of its 2 instantiations for the block shapes considered: this access conflict-free ({{[0-9]+}} wavefront{{s?}} instead of {{[0-9]+}}), no access to 'col' worse)
+// CHECK: note: fix-it: pad 'col' to 'col[R * 32][32 + 1]' (verified in each of its 2 instantiations for the block shapes considered: this access conflict-free ({{[0-9]+}} wavefront{{s?}} instead of {{[0-9]+}}), no access to 'col' worse)
 // CHECK: note: also writing: 32-way
 // CHECK: instances.cu:[[# @LINE-5]]:22: warning: 32-way bank conflict reading 'col' in 'columns<{{[12]}}>'
-// CHECK: note: fix-it: pad 'col' to 'col[...][32 + 1]'
+// CHECK: instances.cu:[[# @LINE-9]]:20: note: fix-it: the same as at line [[# @LINE-8]]{{$}}
 // CHECK: note: also reading: 32-way
 // ONCE: {{^}}1{{$}}
 // FIXED-NOT: warning: {{.*}}'col'

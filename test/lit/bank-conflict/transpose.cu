@@ -13,14 +13,14 @@ __global__ void transposeNaiveTile(float *out, const float *in) {
   // CHECK-NEXT: {{^}} {{.*}}tile[threadIdx.x][threadIdx.y];
   // CHECK-NEXT: {{^}} {{.*}}^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
   // CHECK-NEXT: transpose.cu:[[@LINE-4]]:22: note: byte offset in 'tile' = threadIdx.x * 128 + threadIdx.y * 4: lanes 0-31 hit bank 0 at words 0, 32, 64, ..., 992 (block 32x32x1 from the launch at {{.*}}transpose.cu:[[# @LINE+20]]:3)
-  // CHECK-NEXT: transpose.cu:[[# @LINE-8]]:20: note: fix-it: pad 'tile' to 'tile[32][TILE + 1]' (verified for the block shapes considered: this access conflict-free (1 wavefront instead of 32), no access to 'tile' worse)
+  // CHECK-NEXT: transpose.cu:[[# @LINE-8]]:20: note: fix-it: pad 'tile' to 'tile[TILE][TILE + 1]' (verified for the block shapes considered: this access conflict-free (1 wavefront instead of 32), no access to 'tile' worse)
   // CHECK-NEXT: 1 file analysed
   // EXPLAIN: transpose.cu:[[@LINE-7]]:22: warning: 32-way bank conflict reading 'tile'
   // EXPLAIN: note: byte offset in 'tile' = threadIdx.x * 128 + threadIdx.y * 4: lanes 0-31
   // EXPLAIN-NEXT: note: consecutive lanes are 32 words apart and gcd(32, 32 banks) = 32, so the lanes of a warp use only 1 distinct bank
   // EXPLAIN-NEXT: note: bank 0 is hit by lane 0 (word 0), lane 1 (word 32), {{.*}}, lane 31 (word 992)
   // EXPLAIN-NEXT: note: assuming block 32x32x1 from the launch at {{.*}}transpose.cu:[[# @LINE+13]]:3
-  // EXPLAIN: note: fix-it: pad 'tile' to 'tile[32][TILE + 1]'
+  // EXPLAIN: note: fix-it: pad 'tile' to 'tile[TILE][TILE + 1]'
 }
 
 __global__ void transposePadded(float *out, const float *in) {

@@ -4,7 +4,7 @@
 // per branch of the library. A `__shared__ cuda::barrier` is a declaration
 // Clang rejects (nvcc does not run its constructor): Clang cannot generate
 // the code of a kernel that uses it, so that kernel is not analysed, with the
-// reason, and the run fails (a known gap: nvcc accepts the kernel). Needs the toolkit's headers.
+// reason (the object, at its declaration), and the run fails (a known gap: nvcc accepts the kernel). Needs the toolkit's headers.
 // REQUIRES: cuda-toolkit
 // RUN: not %cbl-any --cuda-mode=headers --format=json %s -- -std=c++17 | %FileCheck %s
 #include <cuda/barrier>
@@ -42,4 +42,4 @@ __global__ void withBarrier(const int *in, int *out) {
 // CHECK: "reason": "cp.async is not bank-modelled: {{.*}}",
 // CHECK-NEXT: "status": "unsupported",
 // The kernel that uses the barrier is not analysed, and says why.
-// CHECK: "error": "it uses an expression Clang rejects",
+// CHECK: "error": "it uses 'bar', a __shared__ object with a constructor (nvcc does not run it; Clang does not compile it)",
