@@ -35,7 +35,7 @@ std::string quotedNames(const std::vector<std::string> &Names) {
 RandomDataRecord randomDataRecord(const RandomDataCost &C) {
   return {C.Wavefronts, C.Ideal, C.Worst.Wavefronts, C.Worst.Ideal, C.WorstReachable,
           C.Samples, unsigned(__builtin_popcount(C.Lanes)), C.Values, C.Regardless,
-          C.Draw, C.ValuesRead, C.Elements};
+          C.Draw, C.Elements};
 }
 
 // Never a warning: the run's data decides.
@@ -59,7 +59,7 @@ std::optional<Finding> randomDataRemark(const EvaluatedAccess &E, const std::str
         "data-dependent cost {} '{}': its address combines {} loaded value{}, more than the tool "
         "draws one by one; with each of the {} lanes of a warp at a random element of '{}', expect {:.1f} "
         "wavefronts per request (ideal {:.3g}), {}",
-        doing(A), Array, R.ValuesRead, R.ValuesRead == 1 ? "" : "s", __builtin_popcount(R.Lanes),
+        doing(A), Array, R.Values.size(), R.Values.size() == 1 ? "" : "s", __builtin_popcount(R.Lanes),
         Array, R.Wavefronts, R.Ideal, Worst);
     F.Notes.push_back({A.Where,
                        fmt::format("each lane's element drawn independently and uniformly from the {} "

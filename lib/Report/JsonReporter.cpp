@@ -135,7 +135,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
           {"values", std::move(Values)},
           {"draw", randomDrawName(R.Draw)}};
       if (R.Draw == RandomDraw::ArrayElement) {
-        (*O.getObject("random_data"))["values_read"] = R.ValuesRead;
+        (*O.getObject("random_data"))["values_read"] = int64_t(R.Values.size());
         (*O.getObject("random_data"))["elements"] = R.Elements;
       }
       if (!R.Regardless.empty()) {

@@ -251,35 +251,15 @@ void collidingWorst(const SharedAccess &A, BankArch Arch, uint32_t Lanes, bool L
   Out.Worst = costOf(W, Arch);
 }
 
-/// Samples warps: each lane's values drawn from its ranges (redrawn when
-/// several values together leave the array); the mean cost and the worst.
-/// Seen receives the addresses drawn (at most 65,536). False when a lane's
-/// address cannot be computed.
-bool sampleWarps(const SharedAccess &A, BankArch Arch, LaneOffsets &O, int64_t Limit, uint32_t Lanes,
-                 const std::vector<std::vector<Range>> &Ranges, std::mt19937_64 &Rng,
-                 std::set<uint64_t> &Seen, RandomDataCost &Out) {
-  const WarpAccess Empty = worstWarpAccess(A, AccessVerdict{});
+/// Costs Samples warps, each made by Make (std::nullopt: give up), into
+/// Out: the mean wavefronts and ideal, and the costliest warp.
+template <typename MakeWarp> bool averageCost(BankArch Arch, RandomDataCost &Out, MakeWarp Make) {
   double Wavefronts = 0, Ideal = 0;
   for (unsigned S = 0; S < Samples; ++S) {
-    WarpAccess W = Empty;
-    for (unsigned L = 0; L < WarpSize; ++L) {
-      if (!(Lanes >> L & 1))
-        continue;
-      std::optional<int64_t> Off;
-      bool Failed = false;
-      for (unsigned Try = 0; Try < 16 && (!Off || *Off < 0 || *Off >= Limit); ++Try) {
-        Off = O.at(L, draw(Ranges[L], Rng), Failed, /*Guards=*/false);
-        if (Failed)
-          return false;
-      }
-      if (!Off || *Off < 0 || *Off >= Limit)
-        continue; // leaves the array whatever is drawn: not a run of a correct program
-      W.ActiveMask |= 1u << L;
-      W.ByteAddr[L] = uint64_t(*Off);
-      if (Seen.size() < 65536)
-        Seen.insert(uint64_t(*Off));
-    }
-    BankCost Cost = costOf(W, Arch);
+    std::optional<WarpAccess> W = Make();
+    if (!W)
+      return false;
+    BankCost Cost = costOf(*W, Arch);
     Wavefronts += Cost.Wavefronts;
     Ideal += Cost.Ideal;
     if (S == 0 || worse(Cost, Out.Worst))
@@ -289,6 +269,37 @@ bool sampleWarps(const SharedAccess &A, BankArch Arch, LaneOffsets &O, int64_t L
   Out.Wavefronts = Wavefronts / Samples;
   Out.Ideal = Ideal / Samples;
   return true;
+}
+
+/// Samples warps: each lane's values drawn from its ranges (redrawn when
+/// several values together leave the array); the mean cost and the worst.
+/// Seen receives the addresses drawn (at most 65,536). False when a lane's
+/// address cannot be computed.
+bool sampleWarps(const SharedAccess &A, BankArch Arch, LaneOffsets &O, int64_t Limit, uint32_t Lanes,
+                 const std::vector<std::vector<Range>> &Ranges, std::mt19937_64 &Rng,
+                 std::set<uint64_t> &Seen, RandomDataCost &Out) {
+  const WarpAccess Empty = worstWarpAccess(A, AccessVerdict{});
+  return averageCost(Arch, Out, [&]() -> std::optional<WarpAccess> {
+    WarpAccess W = Empty;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (!(Lanes >> L & 1))
+        continue;
+      std::optional<int64_t> Off;
+      bool Failed = false;
+      for (unsigned Try = 0; Try < 16 && (!Off || *Off < 0 || *Off >= Limit); ++Try) {
+        Off = O.at(L, draw(Ranges[L], Rng), Failed, /*Guards=*/false);
+        if (Failed)
+          return std::nullopt;
+      }
+      if (!Off || *Off < 0 || *Off >= Limit)
+        continue; // leaves the array whatever is drawn: not a run of a correct program
+      W.ActiveMask |= 1u << L;
+      W.ByteAddr[L] = uint64_t(*Off);
+      if (Seen.size() < 65536)
+        Seen.insert(uint64_t(*Off));
+    }
+    return W;
+  });
 }
 
 /// The unknowns other than the loaded values that enter the address
@@ -353,25 +364,16 @@ std::optional<RandomDataCost> arrayElementCost(const SharedAccess &A, Context &C
   std::mt19937_64 Rng(0x5eed);
   const WarpAccess Empty = worstWarpAccess(A, AccessVerdict{});
   const uint64_t Elements = uint64_t(Size / Width);
-  double Wavefronts = 0, Ideal = 0;
-  for (unsigned S = 0; S < Samples; ++S) {
+  averageCost(Arch, Out, [&]() -> std::optional<WarpAccess> {
     WarpAccess W = Empty;
     W.ActiveMask = Out.Lanes;
     for (unsigned L = 0; L < WarpSize; ++L)
       if (Out.Lanes >> L & 1)
         W.ByteAddr[L] = (Rng() % Elements) * uint64_t(Width);
-    BankCost Cost = costOf(W, Arch);
-    Wavefronts += Cost.Wavefronts;
-    Ideal += Cost.Ideal;
-    if (S == 0 || worse(Cost, Out.Worst))
-      Out.Worst = Cost;
-  }
-  Out.Samples = Samples;
-  Out.Wavefronts = Wavefronts / Samples;
-  Out.Ideal = Ideal / Samples;
+    return W;
+  });
   Out.Values = D.Names;
   Out.Draw = RandomDraw::ArrayElement;
-  Out.ValuesRead = unsigned(D.Names.size());
   Out.Elements = Elements;
   return Out;
 }

@@ -114,7 +114,6 @@ struct RandomDataRecord {
   std::vector<std::string> Values;      ///< the loaded values the address uses
   std::vector<std::string> Regardless;  ///< other unknowns, at each value tried
   RandomDraw Draw = RandomDraw::LoadedValues;
-  unsigned ValuesRead = 0;              ///< ArrayElement: loaded values the address reads
   uint64_t Elements = 0;                ///< ArrayElement: the array's elements drawn from
 };
 

@@ -116,7 +116,6 @@ struct RandomDataCost {
   /// same (within 5 %) at each of their values tried, 0 to 31.
   std::vector<std::string> Regardless;
   RandomDraw Draw = RandomDraw::LoadedValues;
-  unsigned ValuesRead = 0;          ///< loaded values the address reads (ArrayElement)
   uint64_t Elements = 0;            ///< of the array, at the access's width (ArrayElement)
 };
 
