@@ -420,13 +420,13 @@ bool costInvariantUnderUniformShift(unsigned Width, uint64_t ShiftGcdBytes,
 bool costSameAtEveryShift(const WarpAccess &Access, uint64_t StepBytes, BankArch Arch) {
   if (costInvariantUnderUniformShift(Access.Width, StepBytes, Arch))
     return true;
-  const uint64_t Period = uint64_t(bankWordBytes(Arch)) * 32;
+  const uint64_t Period = uint64_t(bankWordBytes(Arch)) * 32; // 32 banks
   const uint64_t Step = std::gcd(StepBytes, Period);
   std::optional<BankCost> First;
   for (uint64_t Shift = 0; Shift < Period; Shift += Step) {
     WarpAccess W = Access;
     bool Aligned = true;
-    for (unsigned L = 0; L < 32; ++L)
+    for (unsigned L = 0; L < WarpSize; ++L)
       if (W.ActiveMask >> L & 1) {
         W.ByteAddr[L] += Shift;
         Aligned &= W.ByteAddr[L] % std::max(1u, W.Width) == 0;
