@@ -594,8 +594,6 @@ SymRef IRTranslator::phiOf(const PHINode &P) {
     SubstFailed = true; // a merge inside the loop: not written over the next values
     return unknownOf(&P, "merge");
   }
-  if (const Value *Same = P.hasConstantOrUndefValue() ? nullptr : P.hasConstantValue())
-    return SymExpr::cast(intOf(Same), T);
   // A value leaving a loop: its last iteration's, not known here.
   for (unsigned K = 0; K < P.getNumIncomingValues(); ++K) {
     const auto *I = dyn_cast<Instruction>(P.getIncomingValue(K));
@@ -615,17 +613,26 @@ SymRef IRTranslator::gatedSelect(const PHINode &P, const std::function<SymRef(co
   const BasicBlock *Dom = A.DT.getNode(BB)->getIDom()->getBlock();
   bool Unused = false;
   Dom = liftOutOfLoops(Dom, BB, Unused);
-  unsigned N = P.getNumIncomingValues();
+  // An undefined value on a way in (a variable set only on some paths)
+  // may be any value, so it may be another way's: the ways that define it.
+  std::vector<unsigned> Ways;
+  for (unsigned K = 0; K < P.getNumIncomingValues(); ++K)
+    if (!isa<UndefValue>(P.getIncomingValue(K)))
+      Ways.push_back(K);
+  if (Ways.empty())
+    for (unsigned K = 0; K < P.getNumIncomingValues(); ++K)
+      Ways.push_back(K);
+  unsigned N = unsigned(Ways.size());
   // The same value on every way in (what PRE leaves: one expression
   // computed on each path) needs no select.
   std::vector<SymRef> Values;
-  for (unsigned K = 0; K < N; ++K)
+  for (unsigned K : Ways)
     Values.push_back(ValueOf(P.getIncomingValue(K)));
   if (std::all_of(Values.begin(), Values.end(), [&](const SymRef &V) { return sameExpr(V, Values[0]); }))
     return Values[0];
   SymRef V = Values[N - 1];
   for (unsigned K = N - 1; K-- > 0;) {
-    const BasicBlock *From = P.getIncomingBlock(K);
+    const BasicBlock *From = P.getIncomingBlock(Ways[K]);
     bool ExitUnknown = false;
     const BasicBlock *Node = liftOutOfLoops(From, BB, ExitUnknown);
     SymRef Edge = Node == From ? edgeCondition(From, BB)
@@ -655,6 +662,8 @@ std::optional<IRPointer> IRTranslator::pointerPhiOf(const PHINode &P) {
   }
   std::optional<IRPointer> First;
   for (unsigned K = 0; K < P.getNumIncomingValues(); ++K) {
+    if (isa<UndefValue>(P.getIncomingValue(K)))
+      continue; // any pointer: gatedSelect takes another way's
     auto Q = ptrOf(P.getIncomingValue(K));
     if (!Q || (First && (Q->Shared != First->Shared || Q->ArrayId != First->ArrayId || Q->Base != First->Base)))
       return std::nullopt;

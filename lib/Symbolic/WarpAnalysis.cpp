@@ -459,15 +459,17 @@ void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned>
   }
   Any = true;
 }
-/// V is bound only by guards on per-thread values (which lanes run it), and
-/// its cost does not depend on them: a plain load or store of at most 4
-/// bytes (one phase; no load merge) conflict-free in every warp and case.
+/// V is bound only by guards that decide which lanes run it (per-thread
+/// values no analysis knows, or per-thread values compared with blockIdx or
+/// parameters), not by how many iterations run, and its cost does not
+/// depend on them: a plain load or store of at most 4 bytes (one phase; no
+/// load merge) conflict-free in every warp and case.
 bool whicheverLanesRun(const Context &C, const AccessVerdict &V) {
-  if (C.DataGuards.empty() || C.Pruned || C.A.Op == AccessOp::Atomic || C.A.Matrix ||
+  if (C.BoundBy.empty() || C.Pruned || V.Edge || C.A.Op == AccessOp::Atomic || C.A.Matrix ||
       C.A.Width == 0 || C.A.Width > 4 || V.Cost.Ideal == 0 || V.Cost.Wavefronts != V.Cost.Ideal)
     return false;
   for (const std::string &B : C.BoundBy)
-    if (std::find(C.DataGuards.begin(), C.DataGuards.end(), B) == C.DataGuards.end())
+    if (std::find(C.LoopBoundBy.begin(), C.LoopBoundBy.end(), B) != C.LoopBoundBy.end())
       return false;
   for (const VerdictCase &K : V.Cases)
     if (K.Cost.Wavefronts != K.Cost.Ideal)
@@ -508,11 +510,13 @@ AccessVerdict finish(Context &C, Collector &Col, VerdictStatus Status) {
     // is one wavefront (ideal one) whichever of them run it.
     V.Status = VerdictStatus::Exact;
     V.BoundBy.clear();
-    for (const std::string &G : C.DataGuards)
+    bool OnlyData = V.BoundaryBy.empty() && C.DataGuards.size() == C.BoundBy.size();
+    for (const std::string &G : C.BoundBy)
       addUnique(V.BoundaryBy, G);
-    V.Boundary += std::string(V.Boundary.empty() ? "" : "; ") +
-                  "which lanes run it depends on per-thread values that are not known statically (" +
-                  quotedList(C.DataGuards) + "); conflict-free whichever do: one wavefront per execution";
+    V.Boundary = "which lanes run it depends on " +
+                 (OnlyData ? "per-thread values that are not known statically (" + quotedList(C.DataGuards) + ")"
+                           : quotedList(V.BoundaryBy)) +
+                 "; conflict-free whichever do: one wavefront per execution";
     return V;
   }
   if (Status == VerdictStatus::Bound && !C.DataGuards.empty()) {

@@ -1,7 +1,8 @@
 // A guard `f(lane) == u` with u warp-uniform but unknown: the lanes that pass
 // share one value of f, so the worst case is the costliest group of lanes
 // with equal f, not every lane (HeCBench tridiagonal's `i == system_size - 1`
-// with i distinct per lane: one lane at a time, no conflict possible).
+// with i distinct per lane: one lane at a time, no conflict possible). Every
+// group conflict-free: so is every set of lanes that runs it (exact).
 // RUN: %cbl --format=json %s | python3 %S/../Inputs/records.py | %FileCheck %s
 // RUN: %cbl %s 2>&1 | %FileCheck %s --check-prefix=TEXT
 __global__ void equalityGuards(float *a, int n) {
@@ -22,12 +23,12 @@ __global__ void equalityGuards(float *a, int n) {
   if (thid < n)
     s[thid * 32] = 3;
 }
-// CHECK: equalityGuards:13:5 st 4 bound 1-way 1/1
-// CHECK: equalityGuards:17:5 st 4 bound 1-way 1/1
-// CHECK: equalityGuards:20:5 st 4 bound 4-way 4/1
-// CHECK: equalityGuards:23:5 st 4 exact 32-way 32/1
-// TEXT-NOT: :13:5: warning
-// TEXT-NOT: :17:5: warning
-// TEXT: equality-guards.cu:20:5: warning: 4-way bank conflict writing 's'
-// TEXT: equality-guards.cu:23:5: warning: 32-way bank conflict writing 's'
+// CHECK: equalityGuards:14:5 st 4 exact 1-way 1/1
+// CHECK: equalityGuards:18:5 st 4 exact 1-way 1/1
+// CHECK: equalityGuards:21:5 st 4 bound 4-way 4/1
+// CHECK: equalityGuards:24:5 st 4 exact 32-way 32/1
+// TEXT-NOT: :14:5: warning
+// TEXT-NOT: :18:5: warning
+// TEXT: equality-guards.cu:21:5: warning: 4-way bank conflict writing 's'
+// TEXT: equality-guards.cu:24:5: warning: 32-way bank conflict writing 's'
 void launch(float *a, int n) { equalityGuards<<<1, 32>>>(a, n); }
