@@ -429,6 +429,8 @@ bool valueIn(const Map *Values, const Key &K, IntType T, int64_t &Out) {
 /// decides (and says why). Each node wraps to its type exactly as there.
 bool evaluateNumber(const SymExpr &E, const LaneEnv &Env, int64_t &Out) {
   IntType T = E.Type;
+  if (valueIn(Env.NodeValues, &E, T, Out))
+    return true;
   switch (E.Kind) {
   case ExprKind::Const:
     Out = wrapToType(E.Value, T);
@@ -528,6 +530,8 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
 }
 
 LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
+  if (int64_t N; valueIn(Env.NodeValues, &E, E.Type, N))
+    return known(N, E.Type);
   switch (E.Kind) {
   case ExprKind::Const:
     return known(E.Value, E.Type);

@@ -208,6 +208,173 @@ std::optional<AccessVerdict> parameterCases(const SharedAccess &A, const std::ve
   return std::nullopt;
 }
 
+namespace {
+
+/// The clamp nodes of E: min or max of a per-lane value and a warp-uniform
+/// one that is not a constant. Appends the uniform operand and the other.
+void clampsOf(const SymRef &E, std::vector<std::pair<SymRef, SymRef>> &Out, unsigned Depth = 0) {
+  if (!E || Depth > 64 || Out.size() > 2)
+    return;
+  if (E->Kind == ExprKind::Binary && (E->Op == Opcode::Min || E->Op == Opcode::Max))
+    for (unsigned I = 0; I < 2; ++I) {
+      const SymRef &U = E->Ops[I], &X = E->Ops[1 - I];
+      if (!U->isConst() && !isThreadVarying(U) && isThreadVarying(X)) {
+        Out.push_back({U, X});
+        return;
+      }
+    }
+  for (const SymRef &Op : E->Ops)
+    clampsOf(Op, Out, Depth + 1);
+}
+
+/// Every node of E spelled like Text (one value used in several places).
+void nodesSpelled(const SymRef &E, const std::string &Text, std::map<const SymExpr *, int64_t> &Out,
+                  int64_t V, unsigned Depth = 0) {
+  if (!E || Depth > 64)
+    return;
+  if (!isThreadVarying(E) && !E->isConst() && toString(*E) == Text) {
+    Out[E.get()] = V;
+    return;
+  }
+  for (const SymRef &Op : E->Ops)
+    nodesSpelled(Op, Text, Out, V, Depth + 1);
+}
+
+/// Ranges of equal degree over (value, degree) pairs in order: "conflict-free
+/// when 'n' is at most 31, 2-way when 'n' is at least 32".
+std::string degreeRanges(const std::string &Name, const std::vector<std::pair<int64_t, unsigned>> &Degrees) {
+  std::string Cases;
+  for (size_t I = 0; I < Degrees.size();) {
+    size_t J = I;
+    while (J + 1 < Degrees.size() && Degrees[J + 1].second == Degrees[I].second)
+      ++J;
+    unsigned D = Degrees[I].second;
+    std::string From = I == 0 ? "at most " + std::to_string(Degrees[J].first)
+                       : J + 1 == Degrees.size() ? "at least " + std::to_string(Degrees[I].first)
+                       : Degrees[I].first == Degrees[J].first
+                           ? std::to_string(Degrees[I].first)
+                           : std::to_string(Degrees[I].first) + " to " + std::to_string(Degrees[J].first);
+    Cases += (Cases.empty() ? "" : ", ") + (D > 1 ? std::to_string(D) + "-way" : std::string("conflict-free")) +
+             " when '" + Name + "' is " + From;
+    I = J + 1;
+  }
+  return Cases;
+}
+
+/// Per warp, the range of the clamped value and the warp's cost at each
+/// bound that moves one of its lanes: a bound below the range leaves every
+/// lane its own value, one above it gives every lane the bound.
+/// Cost[W][B - Lo[W] + 1], nullopt where no lane runs it.
+struct ClampTable {
+  std::vector<int64_t> Lo, Hi;
+  std::vector<std::vector<std::optional<BankCost>>> Cost;
+};
+
+std::optional<ClampTable> clampTable(Context &C, const SymExpr &Value, std::map<const SymExpr *, int64_t> &Nodes) {
+  const unsigned Warps = C.Shape.Warps;
+  ClampTable T{std::vector<int64_t>(Warps, INT64_MAX), std::vector<int64_t>(Warps, INT64_MIN),
+               std::vector<std::vector<std::optional<BankCost>>>(Warps)};
+  int64_t Evaluations = 0;
+  for (unsigned W = 0; W < Warps; ++W) {
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      LaneEnv Env;
+      if (!laneEnv(C, W, L, Env))
+        break;
+      LaneValue V = evaluateLane(Value, Env);
+      if (!V.exact())
+        return std::nullopt;
+      T.Lo[W] = std::min(T.Lo[W], V.C);
+      T.Hi[W] = std::max(T.Hi[W], V.C);
+    }
+    if (T.Lo[W] > T.Hi[W] || (Evaluations += T.Hi[W] - T.Lo[W] + 3) > int64_t(MaxEvaluationsPerParameter))
+      return std::nullopt;
+    for (int64_t B = T.Lo[W] - 1; B <= T.Hi[W] + 1; ++B) {
+      for (auto &KV : Nodes)
+        KV.second = B;
+      WarpResult R = evalWarp(C, W, nullptr, 0xffffffffu);
+      if (!R.Ok)
+        return std::nullopt;
+      T.Cost[W].push_back(R.WA.ActiveMask ? std::optional<BankCost>(costOf(R.WA, C.Arch)) : std::nullopt);
+    }
+  }
+  return T;
+}
+
+} // namespace
+
+std::optional<AccessVerdict> clampCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                        const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                                        BankArch Arch, LayoutChange Change, bool BoundGuards) {
+  std::vector<std::pair<SymRef, SymRef>> Clamps;
+  clampsOf(A.ByteOffset, Clamps);
+  if (Clamps.size() != 1)
+    return std::nullopt;
+  const auto &[Bound, Value] = Clamps[0];
+  const std::string Name = toString(*Bound);
+  // The bound is given values in the address only: a guard that reads it
+  // stays a condition on an unknown (every lane passing is the worst case),
+  // so that each warp's cost is constant outside its own range.
+  std::map<const SymExpr *, int64_t> Nodes;
+  nodesSpelled(A.ByteOffset, Name, Nodes, 0);
+  Context C{A, Loops, Arrays, Shape, Arch, Change};
+  C.NodeValues = &Nodes;
+  C.BoundGuards = BoundGuards;
+  std::optional<ClampTable> T = clampTable(C, *Value, Nodes);
+  if (!T)
+    return std::nullopt;
+  const auto &[Lo, Hi, Cost] = *T;
+  auto CostAt = [&](unsigned W, int64_t B) {
+    return Cost[W][size_t(std::clamp(B, Lo[W] - 1, Hi[W] + 1) - Lo[W] + 1)];
+  };
+  // Every warp the same at every bound: the block's cost does not depend on it.
+  bool Same = true;
+  for (unsigned W = 0; W < Shape.Warps; ++W)
+    for (const auto &K : Cost[W])
+      Same &= !K || !Cost[W][0] || (K->Wavefronts == Cost[W][0]->Wavefronts && K->Ideal == Cost[W][0]->Ideal);
+  // The worst warp at each bound, over the whole block's range.
+  int64_t BlockLo = *std::min_element(Lo.begin(), Lo.end()), BlockHi = *std::max_element(Hi.begin(), Hi.end());
+  std::vector<std::pair<int64_t, unsigned>> Degrees; // (bound, degree) where it runs, in order
+  int64_t WorstBound = BlockLo - 1;
+  std::optional<BankCost> Worst;
+  for (int64_t B = BlockLo - 1; B <= BlockHi + 1; ++B) {
+    std::optional<BankCost> AtB;
+    for (unsigned W = 0; W < Shape.Warps; ++W)
+      if (auto K = CostAt(W, B); K && (!AtB || worse(*K, *AtB)))
+        AtB = K;
+    if (!AtB)
+      continue;
+    Degrees.push_back({B, AtB->Degree});
+    if (!Worst || worse(*AtB, *Worst)) {
+      Worst = AtB;
+      WorstBound = B;
+    }
+  }
+  if (!Worst)
+    return std::nullopt;
+  // The verdict at the worst bound, over the block as the other passes give it.
+  for (auto &KV : Nodes)
+    KV.second = WorstBound;
+  Context F{A, Loops, Arrays, Shape, Arch, Change};
+  F.NodeValues = &Nodes;
+  F.BoundGuards = BoundGuards;
+  Collector Col(F);
+  std::string Unused;
+  if (!runPass(F, false, Col, Unused))
+    return std::nullopt;
+  for (const std::string &N : C.BoundBy)
+    addUnique(F.BoundBy, N);
+  AccessVerdict V = finish(F, Col, F.BoundBy.empty() ? VerdictStatus::Exact : VerdictStatus::Bound);
+  if (Same) {
+    addUnique(V.Parameters, Name);
+    return V;
+  }
+  std::string Cases = degreeRanges(Name, Degrees);
+  V.Status = VerdictStatus::Bound;
+  V.Condition = Cases;
+  V.Reason = dependsOnValueReason(Name, Cases) + (V.Reason.empty() ? "" : "; " + V.Reason);
+  return V;
+}
+
 /// Pass 5 (4-byte accesses): the words are linear in several uniform
 /// unknowns with lane-dependent coefficients; isl decides for which values
 /// two lanes conflict (IslConditions.h). Not for atomics: two lanes on one

@@ -173,6 +173,7 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
     return false;
   Env.Arrays = &C.Arrays;
   Env.UniformValues = C.UniformValues;
+  Env.NodeValues = C.NodeValues;
   Env.Change = C.Change;
   Env.AffineCounters = &C.Affine;
   if (C.Shape.Dim[0]) {
@@ -215,8 +216,13 @@ std::optional<bool> atEveryBlockWidth(const SymExpr &Cond, const LaneEnv &Env) {
 
 /// Is lane Env active under the guards? Sets F (and returns false) when it
 /// cannot be decided.
-bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
+bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
                  std::vector<int64_t> *EqualityKeys) {
+  // Values given to subexpressions of the address (a clamp's bound) are not
+  // assumed in the guards, which may share those nodes: there the bound stays
+  // an unknown, and every lane passing is the worst case.
+  LaneEnv Env = AddressEnv;
+  Env.NodeValues = nullptr;
   Taken = true;
   for (const GuardPart &Part : C.Guards) {
     const SymRef &P = Part.Cond;
@@ -679,6 +685,8 @@ static AccessVerdict analyseConverged(const SharedAccess &Access, const std::vec
       if (Isl && Isl->Status == VerdictStatus::Exact)
         return Isl;
       if (auto V = parameterCases(Access, Loops, Arrays, Shape, Arch, Change, BoundGuards))
+        return V;
+      if (auto V = clampCases(Access, Loops, Arrays, Shape, Arch, Change, BoundGuards))
         return V;
       if (PowersOfTwo)
         if (auto V = powerOfTwoCases(Access, Loops, Arrays, Shape, Arch, Change))

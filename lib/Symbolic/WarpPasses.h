@@ -69,6 +69,7 @@ struct Context {
   bool UniformLoopBound = false; ///< a loop's bound depends on a uniform unknown
   std::vector<std::string> LoopBoundBy; ///< unknowns deciding how many iterations run
   const std::map<std::string, int64_t> *UniformValues = nullptr;
+  const std::map<const SymExpr *, int64_t> *NodeValues = nullptr;
   std::vector<std::string> AssumedUniform;
   std::vector<std::string> BoundBy;
   /// Unknowns of threshold guards (gid < n): the warps inside pass whole.
@@ -252,6 +253,13 @@ std::optional<AccessVerdict> powerOfTwoCases(const SharedAccess &A, const std::v
                                              const std::vector<SharedArray> &Arrays,
                                              const EvalShape &Shape, BankArch Arch,
                                              LayoutChange Change);
+
+/// Pass 7: a clamp of a per-lane value by a warp-uniform unknown
+/// (max(tid - 1, lo), min(i, n - 1)): every value of the bound that moves
+/// a lane, from below the warp's lowest value to above its highest.
+std::optional<AccessVerdict> clampCases(const SharedAccess &A, const std::vector<LoopInfo> &Loops,
+                                        const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
+                                        BankArch Arch, LayoutChange Change, bool BoundGuards);
 
 } // namespace cbl::warp
 

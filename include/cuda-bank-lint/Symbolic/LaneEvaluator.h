@@ -85,6 +85,9 @@ struct LaneEnv {
   const std::map<unsigned, int64_t> *LoopValues = nullptr;
   /// Values given to warp-uniform unknowns by name (parameter enumeration).
   const std::map<std::string, int64_t> *UniformValues = nullptr;
+  /// Values given to warp-uniform subexpressions (the bound of a clamp,
+  /// max(tid - 1, lo), enumerated), by node.
+  const std::map<const SymExpr *, int64_t> *NodeValues = nullptr;
   /// Lane-varying counters not bound in LoopValues, as functions of the
   /// iteration (LoopCounter::Id -> form).
   const std::map<unsigned, AffineCounter> *AffineCounters = nullptr;
