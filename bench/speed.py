@@ -5,6 +5,8 @@ device-side flags, and a whole-tree run at -j 1 and -j <cores>.
 Usage:
   bench/speed.py DIR [DIR...] [-n 3] [-- compiler flags, e.g. -std=c++17 -I /x/Common]
   bench/speed.py --kernel-sizes 1000,4000,16000,64000   # time per line vs kernel size
+  bench/speed.py DIR --nvcc /usr/local/cuda/bin/nvcc -n 1 --no-whole-tree -- FLAGS
+      # also each file's `nvcc -c -O3 -arch=sm_90` time (issue 25: tool <= 0.5x it)
 
 The baseline command mirrors deviceSideCommand() in
 lib/Frontend/CudaCompilation.cpp: the user's flags, then
@@ -115,6 +117,33 @@ def baseline_command(clang, flags, cuda_mode, cuda_path, tool, tmp):
     return base, mode
 
 
+def nvcc_command(nvcc, flags, f, tmp):
+    """nvcc compiling f for sm_90 at -O3 (host and device), object discarded."""
+    user = [a for a in flags if a not in ("-c", "-fsyntax-only")]
+    return [nvcc, "-c", "-O3", "-arch=sm_90"] + user + ["-x", "cu", f, "-o",
+                                                         os.path.join(tmp, "nvcc-out.o")]
+
+
+def report_nvcc(per_file, nvcc_time, repeat):
+    """Tool time against nvcc -c -O3 per file (issue 25: every file <= 0.5)."""
+    pairs = [(f, t, nvcc_time[f]) for f, c, t, r, cm, tm in per_file if f in nvcc_time]
+    print()
+    print("== Per file: tool time / nvcc -c -O3 -arch=sm_90 time (median of %d runs each)" % repeat)
+    print("files nvcc compiled: %d of %d timed" % (len(pairs), len(per_file)))
+    if not pairs:
+        return
+    ratios = [t / n for f, t, n in pairs]
+    over = [(f, t, n) for f, t, n in pairs if t / n > 0.5]
+    print("median ratio %.3f   90th percentile %.3f   worst %.3f (%s)" % (
+        statistics.median(ratios), percentile(ratios, 0.9), max(ratios),
+        max(pairs, key=lambda x: x[1] / x[2])[0]))
+    print("nvcc per file: median %.3fs, max %.3fs" % (
+        statistics.median(n for f, t, n in pairs), max(n for f, t, n in pairs)))
+    print("target (issue 25): every file <= 0.5; files above: %d" % len(over))
+    for f, t, n in sorted(over, key=lambda x: -x[1] / x[2])[:12]:
+        print("  %5.2f  tool %6.3fs  nvcc %6.3fs  %s" % (t / n, t, n, f))
+
+
 def main():
     argv = sys.argv[1:]
     flags = []
@@ -137,6 +166,11 @@ def main():
                     help="parallel jobs for the whole-tree run (default: all cores)")
     ap.add_argument("--max-files", type=int, default=0, help="time only the first N files")
     ap.add_argument("--per-file", action="store_true", help="print every file's figures")
+    ap.add_argument("--nvcc", default="",
+                    help="also time `NVCC -c -O3 -arch=sm_90 FLAGS -x cu FILE` per file (median of "
+                         "the repetitions) and report the tool's time against it")
+    ap.add_argument("--no-whole-tree", action="store_true",
+                    help="skip the whole-tree runs at -j 1 and -j N")
     args = ap.parse_args(argv)
 
     tool = find_tool(args.tool, "speed.py")
@@ -183,6 +217,7 @@ def main():
     sys.stdout.flush()
 
     per_file = []   # (file, clang s, tool s, ratio, clang KiB, tool KiB)
+    nvcc_time = {}  # file -> nvcc -c -O3 seconds (files nvcc compiles)
     failed = []
     clang_errors = []
     for f in files:
@@ -219,6 +254,15 @@ def main():
             continue
         c, t = statistics.median(ct), statistics.median(tt)
         per_file.append((f, c, t, t / c, max(cm), max(tm)))
+        if args.nvcc:
+            nt = []
+            for rep in range(args.repeat):
+                w, rss, rc, err = run_measured(nvcc_command(args.nvcc, flags, f, tmp))
+                if rc != 0:
+                    break
+                nt.append(w)
+            if nt:
+                nvcc_time[f] = statistics.median(nt)
         if args.per_file:
             print("  %-90s clang %6.3fs  tool %6.3fs  ratio %5.2f  rss %6.0f / %6.0f MiB" % (
                 f[-90:], c, t, t / c, max(cm) / 1024, max(tm) / 1024))
@@ -267,6 +311,11 @@ def main():
     for f, c, t, r, cmem, tmem in sorted(per_file, key=lambda x: -x[3])[:8]:
         print("  %5.2f  clang %6.3fs  tool %6.3fs  %s" % (r, c, t, f))
 
+    if args.nvcc:
+        report_nvcc(per_file, nvcc_time, args.repeat)
+    if args.no_whole_tree:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return
     # Whole tree: one tool process over every file that parses, -j 1 and -j N
     # (the tool's own thread pool); clang++ as N parallel processes for reference.
     ok_files = [x[0] for x in per_file]
