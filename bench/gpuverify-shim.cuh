@@ -4,10 +4,14 @@
 // It supplies what that header adds to CUDA and the toolkit's headers lack:
 //
 // - GPUVerify's specification language (preconditions, loop invariants,
-//   assertions, axioms), written here from the names those files use.  Each
-//   expands to nothing: the tool is given no precondition GPUVerify was given
-//   (e.g. __requires(n == 1024)), so where a verdict needs one the
-//   disagreement says so;
+//   assertions, axioms), written here from the names those files use.  A
+//   precondition (__requires(n == 1024), __global_requires) is what the
+//   kernel may assume on entry, as GPUVerify does: Clang's __builtin_assume,
+//   which the optimiser propagates (n is 1024 where it is read).  Its
+//   helpers: __implies, __ite and __is_pow2 as C; the predicates on other threads and
+//   offsets (__enabled, __other_int, __read_offset_bytes, ...) as calls
+//   without a body, so that an assumption using them gives no fact.  The
+//   rest (invariants, assertions, postconditions, axioms) expands to nothing;
 // - the free function cooperative_groups::synchronize(g) of the pre-release
 //   cooperative-groups API, as g.sync();
 // - texture and surface references (texture<T, dim, mode>, surface<void, dim>),
@@ -18,8 +22,18 @@
 #pragma once
 #include <cooperative_groups.h>
 
-#define __requires(...) ((void)0)
-#define __global_requires(...) ((void)0)
+#define __implies(a, b) (!(a) || (b))
+#define __ite(c, a, b) ((c) ? (a) : (b))
+#define __is_pow2(x) ((x) != 0 && ((x) & ((x) - 1)) == 0)
+__device__ bool __enabled();
+__device__ int __other_int(int);
+__device__ bool __read_implies(const void *, bool);
+__device__ bool __write_implies(const void *, bool);
+__device__ unsigned long __read_offset_bytes(const void *);
+__device__ unsigned long __write_offset_bytes(const void *);
+__device__ unsigned long __ptr_offset_bytes(const void *);
+#define __requires(...) __builtin_assume(__VA_ARGS__)
+#define __global_requires(...) __builtin_assume(__VA_ARGS__)
 #define __ensures(...) ((void)0)
 #define __global_ensures(...) ((void)0)
 #define __invariant(...) ((void)0)
