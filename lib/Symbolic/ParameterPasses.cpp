@@ -328,9 +328,14 @@ std::optional<AccessVerdict> clampCases(const SharedAccess &A, const std::vector
   };
   // Every warp the same at every bound: the block's cost does not depend on it.
   bool Same = true;
-  for (unsigned W = 0; W < Shape.Warps; ++W)
+  for (unsigned W = 0; W < Shape.Warps; ++W) {
+    std::optional<BankCost> First;
     for (const auto &K : Cost[W])
-      Same &= !K || !Cost[W][0] || (K->Wavefronts == Cost[W][0]->Wavefronts && K->Ideal == Cost[W][0]->Ideal);
+      if (K && !First)
+        First = K;
+      else if (K)
+        Same &= K->Wavefronts == First->Wavefronts && K->Ideal == First->Ideal;
+  }
   // The worst warp at each bound, over the whole block's range.
   int64_t BlockLo = *std::min_element(Lo.begin(), Lo.end()), BlockHi = *std::max_element(Hi.begin(), Hi.end());
   std::vector<std::pair<int64_t, unsigned>> Degrees; // (bound, degree) where it runs, in order
