@@ -20,9 +20,10 @@ expected output (regular expressions).  A file is labelled
   no verdict //xfail:BUGLE_ERROR or CLANG_ERROR: GPUVerify stops before
              checking anything; not scored, counted.
 
-The tool runs once per file with that block shape (--blockDim= -> --block-dim=;
-a shape over 1024 threads, which GPUVerify accepts and CUDA does not, runs
-without it and is counted) and once without --block-dim (user mode), with
+The tool runs once per file with that block and grid shape (--blockDim= ->
+--block-dim=, --gridDim= -> --grid-dim=; a block over 1024 threads, which
+GPUVerify accepts and CUDA does not, runs without them and is counted) and
+once without either (user mode), with
 --checks='-*,cuda-barrier-*', the -D options of the header, and
 bench/gpuverify-shim.cuh force-included in place of GPUVerify's own <cuda.h>
 (preconditions become __builtin_assume, so the tool is given what GPUVerify
@@ -71,7 +72,7 @@ READ_LABELS = {
         "grid barrier under 'blockIdx.x % 2 == 0' (blocks disagree; gridDim 2)",
 }
 
-Case = collections.namedtuple("Case", "suite path abspath label why block_dim pinned defines")
+Case = collections.namedtuple("Case", "suite path abspath label why block_dim pinned defines grid_dim")
 
 
 # --------------------------------------------------------------------------
@@ -97,10 +98,11 @@ def parse_header(text):
     return outcome, options, expected
 
 
-def block_shape(options):
-    """--blockDim=64 or --blockDim=[16,16]: ('64', 64) or ('16,16', 256); (None, 0) if absent."""
+def block_shape(options, option="--blockDim="):
+    """--blockDim=64 or --blockDim=[16,16]: ('64', 64) or ('16,16', 256); (None, 0) if absent.
+    With option="--gridDim=", the grid's."""
     for o in options:
-        if o.startswith("--blockDim="):
+        if o.startswith(option):
             dims = [int(x) for x in o.split("=", 1)[1].strip("[]").split(",") if x.strip()]
             n = 1
             for d in dims:
@@ -128,8 +130,9 @@ def make_case(suite, root, path):
         label, why = "no verdict", "no tester header (%r)" % outcome
     bd, threads = block_shape(options)
     defines = [o for o in options if o.startswith("-D")]
+    gd, _blocks = block_shape(options, "--gridDim=")
     return Case(suite, path, os.path.join(root, path), label, why, bd,
-                bd is not None and threads <= 1024, tuple(defines))
+                bd is not None and threads <= 1024, tuple(defines), gd)
 
 
 def collect(roots):
@@ -150,29 +153,30 @@ def collect(roots):
 # Tool runs
 # --------------------------------------------------------------------------
 
-def run_case(tool, case, block_dim, timeout, cuda_mode):
+def run_case(tool, case, pinned, timeout, cuda_mode):
     """One JSON run: (verdict, findings, detail).  verdict: 'analysed', or why
     the file is not scored; findings: the cuda-barrier-* diagnostics.  When
     the preconditions do not compile, the file runs again without them
     (detail 'preconditions not given')."""
-    r = run_once(tool, case, block_dim, timeout, cuda_mode, [])
+    r = run_once(tool, case, pinned, timeout, cuda_mode, [])
     if r[0] in ("does not compile", "kernel rejected by Clang") and re.search(
             r"__(global_)?requires", open(case.abspath, errors="replace").read()):
-        again = run_once(tool, case, block_dim, timeout, cuda_mode,
+        again = run_once(tool, case, pinned, timeout, cuda_mode,
                          ["-DCBL_GPUVERIFY_NO_PRECONDITIONS"])
         if again[0] == "analysed":
             return again[0], again[1], "preconditions not given"
     return r
 
 
-def run_once(tool, case, block_dim, timeout, cuda_mode, extra):
+def run_once(tool, case, pinned, timeout, cuda_mode, extra):
     flags = ["-std=c++17"] + extra + ["-include", SHIM] + list(case.defines)
     with open(case.abspath, errors="replace") as f:
         if "curand" in f.read():
             flags += ["-include", "curand_kernel.h"]   # GPUVerify's <cuda.h> declares cuRAND
     cmd = [tool, "--format=json", "--quiet", "--checks=-*,cuda-barrier-*", "-j", "1"] + (
         ["--cuda-mode=" + cuda_mode] if cuda_mode else []) + (
-        ["--block-dim=" + block_dim] if block_dim else []) + [case.abspath, "--"] + flags
+        ["--block-dim=" + case.block_dim] if pinned else []) + (
+        ["--grid-dim=" + case.grid_dim] if pinned and case.grid_dim else []) + [case.abspath, "--"] + flags
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -325,23 +329,22 @@ def main():
 
     modes = []
     if not args.user_mode_only:
-        modes.append(("pinned: --block-dim from each file's --blockDim", True))
+        modes.append(("pinned: --block-dim and --grid-dim from each file's --blockDim and --gridDim", True))
     if args.user_mode_only or not args.no_user_mode:
         modes.append(("user mode: no --block-dim", False))
     jobs = {}
     for c in cases:
         for _name, pinned in modes:
-            bd = c.block_dim if pinned and c.pinned else None
-            jobs[(c, bd)] = None
+            jobs[(c, pinned and c.pinned)] = None
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
-        futs = {ex.submit(run_case, tool, c, bd, args.timeout, args.cuda_mode): (c, bd)
-                for (c, bd) in jobs}
+        futs = {ex.submit(run_case, tool, c, p, args.timeout, args.cuda_mode): (c, p)
+                for (c, p) in jobs}
         for i, fu in enumerate(concurrent.futures.as_completed(futs), 1):
             jobs[futs[fu]] = fu.result()
             if i % 50 == 0 or i == len(futs):
                 print("gpuverify.py: %d/%d tool runs done" % (i, len(futs)), file=sys.stderr, flush=True)
     for name, pinned in modes:
-        report(name, cases, {c: jobs[(c, c.block_dim if pinned and c.pinned else None)] for c in cases})
+        report(name, cases, {c: jobs[(c, pinned and c.pinned)] for c in cases})
 
 
 if __name__ == "__main__":

@@ -307,7 +307,8 @@ FileResult analyseOne(const std::string &File, const std::vector<std::string> &I
   }
   reportSkipped(File, P, Opts.Verbose, R);
   TranslationUnitModel &M = P.Model;
-  ShapeOptions Shapes{Opts.BlockDim, &Opts.BlockDimRules, &OtherUnits, Opts.Model.Unsaved.get()};
+  ShapeOptions Shapes{Opts.BlockDim, &Opts.BlockDimRules, &OtherUnits, Opts.Model.Unsaved.get(),
+                      Opts.GridDim};
   resolveShapes(M, File, Shapes, R.Messages);
   if (!runChecks(File, M, Opts, Budget, R))
     return R;
@@ -364,6 +365,22 @@ std::optional<std::array<unsigned, 3>> parseBlockDim(const std::string &Text) {
   }
   if (D[0] * D[1] * D[2] > 1024 || D[2] > 64)
     return std::nullopt;
+  return D;
+}
+
+std::optional<std::array<unsigned, 3>> parseGridDim(const std::string &Text) {
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  llvm::StringRef(Text).split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  std::array<unsigned, 3> D{{1, 1, 1}};
+  const uint64_t Most[3] = {(1ull << 31) - 1, 65535, 65535};
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    uint64_t V = 0;
+    if (Parts[I].trim().getAsInteger(10, V) || V == 0 || V > Most[I])
+      return std::nullopt;
+    D[I] = unsigned(V);
+  }
   return D;
 }
 

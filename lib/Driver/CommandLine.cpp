@@ -47,6 +47,10 @@ cl::list<std::string> Inputs(cl::Positional,
                              cl::cat(toolCategory()));
 cl::opt<std::string> BlockDimOpt("block-dim", cl::desc("Block shape X[,Y[,Z]] for every kernel"),
                                  cl::value_desc("x,y,z"), cl::cat(toolCategory()));
+cl::opt<std::string> GridDimOpt("grid-dim",
+                                cl::desc("Grid shape X[,Y[,Z]] in blocks for every kernel: the barrier "
+                                         "checks take blockIdx below it and gridDim as it"),
+                                cl::value_desc("x,y,z"), cl::cat(toolCategory()));
 enum class OutputFormat { Text, Json, Sarif, Github };
 cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
@@ -189,6 +193,12 @@ std::string analyzerOptions(const Config &Conf, AnalyzerOptions &Opts) {
   Opts.Model.LaunchArguments = Conf.LaunchArguments.value_or(true);
   Opts.Model.DumpDeviceIR = DumpDeviceIR;
   Opts.HeaderFilter = Conf.HeaderFilterRegex;
+  if (!GridDimOpt.empty()) {
+    Opts.GridDim = parseGridDim(GridDimOpt);
+    if (!Opts.GridDim)
+      return "--grid-dim expects X[,Y[,Z]] blocks (x below 2^31, y and z below 65536), got '" +
+             GridDimOpt + "'";
+  }
   if (!BlockDimOpt.empty()) {
     Opts.BlockDim = parseBlockDim(BlockDimOpt);
     if (!Opts.BlockDim)

@@ -130,40 +130,47 @@ std::optional<BlockShape> LaunchIndex::find(const FunctionModel &Kernel, const s
   return std::nullopt;
 }
 
+namespace {
+
+/// F's block shape, from the first source that gives one (ShapeResolver.h).
+BlockShape shapeOf(const FunctionModel &F, const std::string &File, const ShapeOptions &Opts,
+                   AnnotationReader &Annotations, std::string &Messages) {
+  if (Opts.BlockDim)
+    return BlockShape{*Opts.BlockDim, BlockShape::Source::CommandLine, SourcePos(), "from --block-dim"};
+  if (!F.IsKernel)
+    return BlockShape{{{0, 0, 0}}, BlockShape::Source::Assumed, SourcePos(), shapeAssumption(F)};
+  if (const BlockDimRule *R = configShape(F, Opts.Rules))
+    return BlockShape{R->Dim, BlockShape::Source::Config, SourcePos(),
+                      "from the config's BlockDim '" + R->Glob + "' (" + R->Origin + ")"};
+  if (auto A = Annotations.blockDimFor(F.Where, Messages))
+    return *A;
+  if (F.LaunchShape && F.LaunchShape->known())
+    return *F.LaunchShape;
+  if (auto Other = Opts.OtherUnits ? Opts.OtherUnits->find(F, File) : std::nullopt)
+    return *Other;
+  if (F.LaunchShape) {
+    // Some extents only (dim3(32, nwarps)): the checks that need the whole
+    // shape take it as not known (the assumption stated); the barrier
+    // check keeps the extents that are.
+    BlockShape S = *F.LaunchShape;
+    S.From = BlockShape::Source::Assumed;
+    S.Description = shapeAssumption(F) + "; " + F.LaunchShape->Description;
+    return S;
+  }
+  if (F.BoundsShape)
+    return *F.BoundsShape;
+  return BlockShape{{{0, 0, 0}}, BlockShape::Source::Assumed, SourcePos(), shapeAssumption(F)};
+}
+
+} // namespace
+
 void resolveShapes(TranslationUnitModel &M, const std::string &File, const ShapeOptions &Opts,
                    std::string &Messages) {
   AnnotationReader Annotations(Opts.Unsaved);
   for (FunctionModel &F : M.Functions) {
-    BlockShape &S = F.Shape;
-    if (Opts.BlockDim) {
-      S = BlockShape{*Opts.BlockDim, BlockShape::Source::CommandLine, SourcePos(), "from --block-dim"};
-      continue;
-    }
-    if (!F.IsKernel) {
-      S = BlockShape{{{0, 0, 0}}, BlockShape::Source::Assumed, SourcePos(), shapeAssumption(F)};
-      continue;
-    }
-    if (const BlockDimRule *R = configShape(F, Opts.Rules)) {
-      S = BlockShape{R->Dim, BlockShape::Source::Config, SourcePos(),
-                     "from the config's BlockDim '" + R->Glob + "' (" + R->Origin + ")"};
-    } else if (auto A = Annotations.blockDimFor(F.Where, Messages)) {
-      S = *A;
-    } else if (F.LaunchShape && F.LaunchShape->known()) {
-      S = *F.LaunchShape;
-    } else if (auto Other = Opts.OtherUnits ? Opts.OtherUnits->find(F, File) : std::nullopt) {
-      S = *Other;
-    } else if (F.LaunchShape) {
-      // Some extents only (dim3(32, nwarps)): the checks that need the whole
-      // shape take it as not known (the assumption stated); the barrier
-      // check keeps the extents that are.
-      S = *F.LaunchShape;
-      S.From = BlockShape::Source::Assumed;
-      S.Description = shapeAssumption(F) + "; " + F.LaunchShape->Description;
-    } else if (F.BoundsShape) {
-      S = *F.BoundsShape;
-    } else {
-      S = BlockShape{{{0, 0, 0}}, BlockShape::Source::Assumed, SourcePos(), shapeAssumption(F)};
-    }
+    F.Shape = shapeOf(F, File, Opts, Annotations, Messages);
+    if (Opts.GridDim)
+      F.Shape.Grid = *Opts.GridDim;
   }
 }
 

@@ -219,6 +219,23 @@ void describeShapes(Outcome &O, const std::vector<Dim3> &Shapes, const std::vect
   O.WithinWarp = separating(Split, Within);
 }
 
+/// Values within a known grid (--grid-dim): gridDim.d is its extent, and a
+/// blockIdx.d beyond it is the last block. Components not known stay.
+std::map<std::string, int64_t> withinGrid(std::map<std::string, int64_t> Values, const Dim3 &Grid) {
+  for (unsigned D = 0; D < 3; ++D) {
+    if (!Grid[D])
+      continue;
+    const std::string Axis(1, char('x' + D));
+    auto Block = Values.find("blockIdx." + Axis);
+    if (Block != Values.end())
+      Block->second = std::min<int64_t>(Block->second, Grid[D] - 1);
+    auto Size = Values.find("gridDim." + Axis);
+    if (Size != Values.end())
+      Size->second = Grid[D];
+  }
+  return Values;
+}
+
 } // namespace
 
 bool isReturnGuard(const Guard &G) { return G.Kind == GuardKind::EarlyReturn; }
@@ -251,7 +268,7 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
     for (const Dim3 &Dim : Shapes) {
       Situation S;
       S.Dim = Dim;
-      S.Values = Values;
+      S.Values = withinGrid(Values, Shape.Grid);
       if (Budget < S.threads())
         return Best;
       Budget -= S.threads();
@@ -286,8 +303,12 @@ gridBarrierWitness(const std::vector<Guard> &Guards, const BlockShape &Shape,
     }
   if (Names.empty())
     return std::nullopt;
-  // Grids of a few sizes when the guards read gridDim (blockIdx < gridDim.x / 2).
-  for (unsigned Size : Grid.empty() ? std::vector<unsigned>{8} : std::vector<unsigned>{8, 2, 64}) {
+  // Grids of a few sizes when the guards read gridDim (blockIdx < gridDim.x / 2),
+  // or the one --grid-dim gives.
+  std::vector<unsigned> Sizes = Shape.Grid[0] ? std::vector<unsigned>{Shape.Grid[0]}
+                                : Grid.empty() ? std::vector<unsigned>{8}
+                                               : std::vector<unsigned>{8, 2, 64};
+  for (unsigned Size : Sizes) {
     auto Reached = [&](int64_t V) {
       Situation S;
       S.Dim = shapesFor(Shape, Guards).front();
@@ -299,9 +320,14 @@ gridBarrierWitness(const std::vector<Guard> &Guards, const BlockShape &Shape,
       return std::any_of(O.Reach.begin(), O.Reach.end(), [](uint32_t M) { return M != 0; });
     };
     bool First = Reached(0);
+    std::vector<int64_t> Blocks; // the first few, and the last of a known grid
     for (int64_t V = 1; V < std::min<int64_t>(8, Size); ++V)
+      Blocks.push_back(V);
+    if (Shape.Grid[0] && Size > 8)
+      Blocks.push_back(Size - 1);
+    for (int64_t V : Blocks)
       if (Reached(V) != First)
-        return GridWitness{Names.front(), V, Grid.empty() ? 0 : Size};
+        return GridWitness{Names.front(), V, Grid.empty() && !Shape.Grid[0] ? 0 : Size};
   }
   return std::nullopt;
 }

@@ -86,6 +86,9 @@ struct BlockShape {
   Source From = Source::Assumed;
   SourcePos Where;          ///< the launch / attribute / annotation, if any
   std::string Description;  ///< e.g. "from the launch at k.cu:40:3"
+  /// Blocks in the grid (--grid-dim), 0 = unknown component: bounds blockIdx
+  /// and fixes gridDim where the barrier checks look for a witness.
+  std::array<unsigned, 3> Grid{{0, 0, 0}};
   bool known() const { return Dim[0] && Dim[1] && Dim[2]; }
   unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
 };

@@ -36,6 +36,7 @@ struct AnalyzerOptions {
   CheckOptions Checks;
   std::string CheckGlobs = "cuda-*";
   std::optional<std::array<unsigned, 3>> BlockDim; ///< --block-dim
+  std::optional<std::array<unsigned, 3>> GridDim;  ///< --grid-dim
   std::vector<std::string> ExtraArgs;              ///< appended to every command
   std::vector<std::string> ExtraArgsBefore;        ///< inserted after the compiler
   std::vector<BlockDimRule> BlockDimRules;         ///< config BlockDim, first match wins
@@ -82,6 +83,8 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
 
 /// Parses "32", "32,8" or "32,8,2".
 std::optional<std::array<unsigned, 3>> parseBlockDim(const std::string &Text);
+/// "X[,Y[,Z]]" blocks, within CUDA's grid limits (x < 2^31, y and z < 2^16).
+std::optional<std::array<unsigned, 3>> parseGridDim(const std::string &Text);
 
 } // namespace cbl
 

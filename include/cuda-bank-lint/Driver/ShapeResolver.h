@@ -66,6 +66,7 @@ struct ShapeOptions {
   const std::vector<BlockDimRule> *Rules = nullptr; ///< config BlockDim
   LaunchIndex *OtherUnits = nullptr;                ///< null: this unit only
   const UnsavedFiles *Unsaved = nullptr;            ///< annotations read from these first
+  std::optional<std::array<unsigned, 3>> GridDim;   ///< --grid-dim, for every function
 };
 
 /// Sets the Shape of every function of M (File: the analysed file); warnings
