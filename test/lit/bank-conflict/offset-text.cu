@@ -1,0 +1,59 @@
+// The byte offset a finding shows reads as a person would simplify it, where
+// that writes fewer constants: the factor common to its terms taken out once
+// ('(C + i * 2) * 4', not 'C * 4 + i * 2 * 4'), the constants of a sum added
+// up (a scan's pointer one element into its buffer, 'list + 1', indexed at
+// 'offset * (2 * tid + 2) - 1', is at byte 'offset * (threadIdx.x * 2 + 2) *
+// 2', not '2 + (... - 1) * 2'). Other offsets keep their form. JSON keeps
+// the code's.
+// RUN: %cbl %s 2>&1 | %FileCheck %s
+// RUN: %cbl --format=json %s 2>/dev/null | %FileCheck %s --check-prefix=JSON
+
+__global__ void scan(unsigned short *out, int n) {
+  __shared__ unsigned short list[513];
+  unsigned short *blocking = list + 1;
+  unsigned tid = threadIdx.x, offset = 1;
+  blocking[tid] = out[tid];
+  for (int d = n >> 1; d > 0; d >>= 1) {
+    __syncthreads();
+    if (tid < d) {
+      unsigned ai = offset * (2 * tid + 1) - 1;
+      unsigned bi = offset * (2 * tid + 2) - 1;
+      blocking[bi] = blocking[bi] + blocking[ai];
+    }
+    offset <<= 1;
+  }
+  __syncthreads();
+  out[tid] = blocking[tid];
+}
+
+// Pairs of floats: '(C + i * 2) * 4', the code's 'C * 4 + i * 2 * 4'.
+__global__ void pairs(float *out, int C) {
+  extern __shared__ float shared[];
+  float *weights = shared + C;
+  for (int i = threadIdx.x; i < C; i += blockDim.x)
+    out[i] = weights[i * 2] + weights[i * 2 + 1];
+}
+
+// Padded rows: '(threadIdx.x * 2 + (threadIdx.x >> 3)) * 4' is kept.
+__global__ void padded(float *out) {
+  __shared__ float temp[256 + 16];
+  unsigned t = threadIdx.x * 2;
+  temp[t + (t >> 4)] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = temp[t + (t >> 4)];
+}
+
+void launch(unsigned short *u, float *f, int c) {
+  scan<<<1, 256>>>(u, c);
+  pairs<<<1, 256, 4096>>>(f, c);
+  padded<<<1, 128>>>(f);
+}
+
+// CHECK: offset-text.cu:21:7: warning: {{.*}} writing 'list'
+// CHECK: offset-text.cu:21:7: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 2) * 2:
+// CHECK: offset-text.cu:21:37: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 1) * 2:
+// CHECK: offset-text.cu:[[# @LINE-21]]:14: note: byte offset in 'shared' = (C + i * 2) * 4:
+// CHECK: offset-text.cu:[[# @LINE-22]]:31: note: byte offset in 'shared' = (C + i * 2 + 1) * 4:
+// CHECK: offset-text.cu:[[# @LINE-16]]:3: note: byte offset in 'temp' = (threadIdx.x * 2 + (threadIdx.x >> 3)) * 4:
+
+// JSON: "byte_offset": "2 + (offset * (threadIdx.x * 2 + 2) - 1) * 2",
