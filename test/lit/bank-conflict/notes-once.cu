@@ -38,12 +38,12 @@ void launch(float *o) {
 // TEXT-NEXT:{{.*}}notes-once.cu:15:55: warning: 32-way bank conflict reading 'tile': {{.*}}
 // TEXT-NEXT:{{.*}}notes-once.cu:15:55: note: byte offset in 'tile' = {{.*}}
 // TEXT-NEXT:{{.*}}notes-once.cu:12:20: note: fix-it: the same as at line 15
-// TEXT-NEXT:{{.*}}notes-once.cu:23:3: warning: 32-way bank conflict writing 't': {{.*}}
+// TEXT-NEXT:{{.*}}notes-once.cu:23:3: warning: 32-way bank conflict writing 't' through 'p': {{.*}}
 // TEXT-NEXT:   23 |   p[threadIdx.x * 32] = 1.0f;
 // TEXT-NEXT:      |   ^~~~~~~~~~~~~~~~~~~
 // TEXT-NEXT:{{.*}}notes-once.cu:23:3: note: byte offset in 't' = {{.*}}
 // TEXT-NEXT:{{.*}}notes-once.cu:21:20: note: no fix-it: skew the index of 't' by 1 word every 128 bytes (verified for the block shapes considered: this access better, no access to 't' worse), but the access at {{.*}}notes-once.cu:23:3 ('p[threadIdx.x * 32]') cannot be rewritten: it does not index 't' by name
-// TEXT-NEXT:{{.*}}notes-once.cu:25:22: warning: 32-way bank conflict reading 't': {{.*}}
+// TEXT-NEXT:{{.*}}notes-once.cu:25:22: warning: 32-way bank conflict reading 't' through 'p': {{.*}}
 // TEXT-NEXT:   25 |   out[threadIdx.x] = p[threadIdx.x * 32 + 1];
 // TEXT-NEXT:      |                      ^~~~~~~~~~~~~~~~~~~~~~~
 // TEXT-NEXT:{{.*}}notes-once.cu:25:22: note: byte offset in 't' = {{.*}}

@@ -4,7 +4,8 @@
 // up (a scan's pointer one element into its buffer, 'list + 1', indexed at
 // 'offset * (2 * tid + 2) - 1', is at byte 'offset * (threadIdx.x * 2 + 2) *
 // 2', not '2 + (... - 1) * 2'). Other offsets keep their form. JSON keeps
-// the code's.
+// the code's. The message names the pointer the source indexes too: 'list'
+// through 'blocking'.
 // RUN: %cbl %s 2>&1 | %FileCheck %s
 // RUN: %cbl --format=json %s 2>/dev/null | %FileCheck %s --check-prefix=JSON
 
@@ -49,9 +50,9 @@ void launch(unsigned short *u, float *f, int c) {
   padded<<<1, 128>>>(f);
 }
 
-// CHECK: offset-text.cu:21:7: warning: {{.*}} writing 'list'
-// CHECK: offset-text.cu:21:7: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 2) * 2:
-// CHECK: offset-text.cu:21:37: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 1) * 2:
+// CHECK: offset-text.cu:22:7: warning: up to 8-way bank conflict writing 'list' through 'blocking':
+// CHECK: offset-text.cu:22:7: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 2) * 2:
+// CHECK: offset-text.cu:22:37: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 1) * 2:
 // CHECK: offset-text.cu:[[# @LINE-21]]:14: note: byte offset in 'shared' = (C + i * 2) * 4:
 // CHECK: offset-text.cu:[[# @LINE-22]]:31: note: byte offset in 'shared' = (C + i * 2 + 1) * 4:
 // CHECK: offset-text.cu:[[# @LINE-16]]:3: note: byte offset in 'temp' = (threadIdx.x * 2 + (threadIdx.x >> 3)) * 4:
