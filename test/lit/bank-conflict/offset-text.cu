@@ -8,6 +8,7 @@
 // through 'blocking'.
 // RUN: %cbl %s 2>&1 | %FileCheck %s
 // RUN: %cbl --format=json %s 2>/dev/null | %FileCheck %s --check-prefix=JSON
+// RUN: %cbl --remarks %s 2>&1 | %FileCheck %s --check-prefix=REMARK
 
 __global__ void scan(unsigned short *out, int n) {
   __shared__ unsigned short list[513];
@@ -44,17 +45,28 @@ __global__ void padded(float *out) {
   out[threadIdx.x] = temp[t + (t >> 4)];
 }
 
-void launch(unsigned short *u, float *f, int c) {
+// A remark names the pointer too.
+__global__ void lookup(const int *keys, int *out) {
+  __shared__ int bins[256];
+  int *counts = bins;
+  counts[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = counts[keys[threadIdx.x] & 255];
+}
+// REMARK: offset-text.cu:[[# @LINE-2]]:22: remark: data-dependent cost reading 'bins' through 'counts': on random values of
+
+void launch(unsigned short *u, float *f, int c, const int *k, int *o) {
   scan<<<1, 256>>>(u, c);
   pairs<<<1, 256, 4096>>>(f, c);
   padded<<<1, 128>>>(f);
+  lookup<<<1, 256>>>(k, o);
 }
 
-// CHECK: offset-text.cu:22:7: warning: up to 8-way bank conflict writing 'list' through 'blocking':
-// CHECK: offset-text.cu:22:7: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 2) * 2:
-// CHECK: offset-text.cu:22:37: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 1) * 2:
-// CHECK: offset-text.cu:[[# @LINE-21]]:14: note: byte offset in 'shared' = (C + i * 2) * 4:
-// CHECK: offset-text.cu:[[# @LINE-22]]:31: note: byte offset in 'shared' = (C + i * 2 + 1) * 4:
-// CHECK: offset-text.cu:[[# @LINE-16]]:3: note: byte offset in 'temp' = (threadIdx.x * 2 + (threadIdx.x >> 3)) * 4:
+// CHECK: offset-text.cu:23:7: warning: up to 8-way bank conflict writing 'list' through 'blocking':
+// CHECK: offset-text.cu:23:7: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 2) * 2:
+// CHECK: offset-text.cu:23:37: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 1) * 2:
+// CHECK: offset-text.cu:36:14: note: byte offset in 'shared' = (C + i * 2) * 4:
+// CHECK: offset-text.cu:36:31: note: byte offset in 'shared' = (C + i * 2 + 1) * 4:
+// CHECK: offset-text.cu:43:3: note: byte offset in 'temp' = (threadIdx.x * 2 + (threadIdx.x >> 3)) * 4:
 
 // JSON: "byte_offset": "2 + (offset * (threadIdx.x * 2 + 2) - 1) * 2",
