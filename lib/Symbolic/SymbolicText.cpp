@@ -142,6 +142,23 @@ void linearise(const SymRef &Given, int64_t K, LinearForm &L) {
     return;
   }
   SymRef Atom = tidied(E);
+  int64_t Factor = 1;
+  if (E->Kind == ExprKind::Binary && E->Op == Opcode::Mul) {
+    // A product of two monomials is one, its constants multiplied out:
+    // 's * 2 * threadIdx.x * 4' is 's * threadIdx.x * 8'.
+    LinearForm X, Y;
+    linearise(E->Ops[0], 1, X);
+    linearise(E->Ops[1], 1, Y);
+    if (X.Ok && Y.Ok && X.Terms.size() == 1 && Y.Terms.size() == 1 && !X.Constant &&
+        !Y.Constant && X.Terms[0].second > -Big && X.Terms[0].second < Big &&
+        Y.Terms[0].second > -Big && Y.Terms[0].second < Big) {
+      L.Constants += X.Constants + Y.Constants;
+      Factor = X.Terms[0].second * Y.Terms[0].second;
+      Atom = SymExpr::binary(Opcode::Mul, X.Terms[0].first, Y.Terms[0].first, E->Type);
+      L.Ok &= Factor > -Big && Factor < Big;
+    }
+  }
+  K *= Factor;
   std::string Key = toString(Atom);
   for (auto &[A, C] : L.Terms)
     if (toString(A) == Key) {

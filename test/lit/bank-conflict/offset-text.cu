@@ -45,6 +45,19 @@ __global__ void padded(float *out) {
   out[threadIdx.x] = temp[t + (t >> 4)];
 }
 
+// A product's constants multiplied out: 's * threadIdx.x * 8', the code's
+// 's * 2 * threadIdx.x * 4'.
+__global__ void interleaved(int *out, int s) {
+  __shared__ int sdata[1024];
+  int tid = threadIdx.x;
+  sdata[tid] = out[tid];
+  __syncthreads();
+  int index = 2 * s * tid;
+  if (index < 1024)
+    out[tid] = sdata[index];
+}
+// REMARK: offset-text.cu:[[# @LINE-2]]:16: note: byte offset in 'sdata' = s * threadIdx.x * 8 (block
+
 // A remark names the pointer too.
 __global__ void lookup(const int *keys, int *out) {
   __shared__ int bins[256];
@@ -60,6 +73,7 @@ void launch(unsigned short *u, float *f, int c, const int *k, int *o) {
   pairs<<<1, 256, 4096>>>(f, c);
   padded<<<1, 128>>>(f);
   lookup<<<1, 256>>>(k, o);
+  interleaved<<<1, 256>>>(o, c);
 }
 
 // CHECK: offset-text.cu:23:7: warning: up to 8-way bank conflict writing 'list' through 'blocking':
