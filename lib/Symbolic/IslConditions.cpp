@@ -11,7 +11,8 @@
 namespace cbl {
 
 /// isl's residue classes in words: "(d) mod 2 = 0" is "d is even", "(a + b)
-/// mod 4 = 0" is "a + b is a multiple of 4", "(d) mod 4 = 1" is "d mod 4 = 1".
+/// mod 4 = 0" is "a + b is a multiple of 4", "(d) mod 4 = 1" is "d mod 4 = 1";
+/// and "s < 0 or s > 0" is "s != 0".
 static std::string inWords(const std::string &Cond) {
   static const std::regex Residue(R"(\(([^()]*)\) mod ([0-9]+) = ([0-9]+))");
   std::string Out;
@@ -29,7 +30,9 @@ static std::string inWords(const std::string &Cond) {
     Last = M[0].second;
   }
   Out.append(Last, Cond.cend());
-  return Out;
+  // "s < 0 or s > 0": "s != 0".
+  static const std::regex Unequal(R"(\b([A-Za-z_][A-Za-z_0-9]*) < (-?[0-9]+) or \1 > \2\b)");
+  return std::regex_replace(Out, Unequal, "$1 != $2");
 }
 
 std::optional<ParameterConflicts>
