@@ -59,6 +59,10 @@ const char *skippedKindName(SkippedFunction::Kind K) {
   return "device";
 }
 
+std::string internalLoopFlagName(unsigned Line) {
+  return "a lane runs another iteration of the loop at line " + std::to_string(Line);
+}
+
 std::string describeBlockShape(const BlockShape &S) {
   if (!S.known())
     return S.Description;

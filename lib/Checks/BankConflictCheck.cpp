@@ -198,7 +198,7 @@ std::string conflictMessage(const EvaluatedAccess &E, const SharedArray &Arr, si
   const AccessVerdict &V = E.Verdict;
   std::string In = E.Fn->Name.find('<') != std::string::npos ? " in '" + shortFunctionName(E.Fn->Name) + "'" : "";
   if (!V.Condition.empty()) {
-    std::string M = fmt::format("possible bank conflict {} '{}'{}: {}", doing(A), Arr.Name, In,
+    std::string M = fmt::format("possible bank conflict {} {}{}: {}", doing(A), arrayAsWritten(A, Arr.Name), In,
                                 V.Condition);
     if (!V.WorstCase.empty())
       M += fmt::format(" (worst: {} wavefronts, ideal {}, at {})", V.Cost.Wavefronts, V.Cost.Ideal,
@@ -209,9 +209,9 @@ std::string conflictMessage(const EvaluatedAccess &E, const SharedArray &Arr, si
                                                       V.Cost.Phases)
                                         : "";
   std::string When = Varies && !V.WorstCase.empty() ? " at " + V.WorstCase : "";
-  std::string M = fmt::format("{}{}-way bank conflict {} '{}'{}: {} lane{} of warp {} {}{}{} "
+  std::string M = fmt::format("{}{}-way bank conflict {} {}{}: {} lane{} of warp {} {}{}{} "
                               "({} wavefronts, ideal {})",
-                              Varies ? "up to " : "", V.Cost.Degree, doing(A), Arr.Name, In, Lanes,
+                              Varies ? "up to " : "", V.Cost.Degree, doing(A), arrayAsWritten(A, Arr.Name), In, Lanes,
                               Lanes == 1 ? "" : "s", V.Warp, onBank(A, V), Phase, When,
                               V.Cost.Wavefronts, V.Cost.Ideal);
   if (WidthCases && !Varies)

@@ -91,7 +91,7 @@ void BankConflictCheck::fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes
                        fmt::format("no fix was searched for: the file's time limit "
                                    "(--timeout={}) ran out",
                                    Ctx.Budget->Limit),
-                       {}});
+                       {}, NoteRole::Detail, /*OfArray=*/true});
     return;
   }
   if (Arr.Dims.size() >= 2 && !Arr.IsExtern && Arr.InnermostExtent) {
@@ -119,10 +119,10 @@ void BankConflictCheck::fixNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes
                                      "elements removes this conflict without making another access "
                                      "worse; consider an XOR swizzle of the column index",
                                      Arr.Name),
-                         {}});
+                         {}, NoteRole::Detail, /*OfArray=*/true});
     }
     if (unsigned Chunk = Fixes.swizzle(A.ArrayId))
-      F.Notes.push_back({Arr.Decl, swizzleNote(Arr, Chunk), {}});
+      F.Notes.push_back({Arr.Decl, swizzleNote(Arr, Chunk), {}, NoteRole::Detail, /*OfArray=*/true});
   } else if (Arr.Dims.size() == 1) {
     rewriteNotes(F, Ctx, Fixes, E);
   }
@@ -138,7 +138,7 @@ void BankConflictCheck::rewriteNotes(Finding &F, CheckContext &Ctx, FixSearch &F
                        fmt::format("no skew or XOR swizzle of the index of '{}' was verified to "
                                    "make this access better and no access worse",
                                    Arr.Name),
-                       {}});
+                       {}, NoteRole::Detail, /*OfArray=*/true});
     return;
   }
   // The subscript of every access of the declaration, each once; the first
@@ -189,25 +189,28 @@ void BankConflictCheck::rewriteNotes(Finding &F, CheckContext &Ctx, FixSearch &F
           ? fmt::format("this access conflict-free ({} wavefront{} instead of {})", R->Wavefronts,
                         R->Wavefronts == 1 ? "" : "s", E.Verdict.Cost.Wavefronts)
           : fmt::format("this access {} wavefronts instead of {}", R->Wavefronts, E.Verdict.Cost.Wavefronts);
-  std::string Verified = fmt::format(
-      "verified{} for the block shapes considered: {}, no access to '{}' worse{}",
-      Instances > 1 ? fmt::format(" in each of its {} instantiations", Instances) : "", Effect,
-      Arr.Name,
-      Arr.IsExtern && R->How.How == IndexRewrite::Kind::Xor
-          ? "; the buffer must hold whole 128-byte segments"
-          : "");
+  // Without a fix-it the note is the array's, the same for each of its
+  // findings (said once): this access's figures are left out.
+  auto Verified = [&](const std::string &Effect) {
+    return fmt::format(
+        "verified{} for the block shapes considered: {}, no access to '{}' worse{}",
+        Instances > 1 ? fmt::format(" in each of its {} instantiations", Instances) : "", Effect,
+        Arr.Name,
+        Arr.IsExtern && R->How.How == IndexRewrite::Kind::Xor
+            ? "; the buffer must hold whole 128-byte segments"
+            : "");
+  };
   if (!Blocker.empty()) {
     F.Notes.push_back({Arr.Decl,
                        fmt::format("no fix-it: {} ({}), but {}", describeRewrite(Arr, R->How),
-                                   Verified, Blocker),
-                       {},
-                       NoteRole::Fix});
+                                   Verified("this access better"), Blocker),
+                       {}, NoteRole::Fix, /*OfArray=*/true});
     return;
   }
   F.Notes.push_back({Arr.Decl,
                      fmt::format("fix-it: {}: {} in its {} access{}{} ({})",
                                  describeRewrite(Arr, R->How), Shown, Accesses,
-                                 Accesses == 1 ? "" : "es", Grown, Verified),
+                                 Accesses == 1 ? "" : "es", Grown, Verified(Effect)),
                      Edits, NoteRole::Fix});
   F.Fixes.insert(F.Fixes.end(), Edits.begin(), Edits.end());
 }

@@ -1,9 +1,12 @@
 //===- FindingText.cpp - Wording shared by the checks' findings ------------===//
 #include "FindingText.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 namespace cbl {
 
@@ -115,6 +118,18 @@ std::string doing(const SharedAccess &A) {
   if (!A.Instruction.empty()) // inline PTX ld/st.shared
     return fmt::format("in '{}' {}", A.Instruction, Dir);
   return Dir;
+}
+
+std::string arrayAsWritten(const SharedAccess &A, const std::string &Array) {
+  llvm::StringRef S = llvm::StringRef(A.Spelling).ltrim();
+  size_t N = 0;
+  while (N < S.size() && (std::isalnum(static_cast<unsigned char>(S[N])) || S[N] == '_'))
+    ++N;
+  llvm::StringRef Name = S.take_front(N);
+  if (Name.empty() || std::isdigit(static_cast<unsigned char>(Name[0])) || Name == Array ||
+      !S.drop_front(N).ltrim().starts_with("["))
+    return "'" + Array + "'";
+  return fmt::format("'{}' through '{}'", Array, Name.str());
 }
 
 } // namespace cbl

@@ -43,6 +43,11 @@ std::string shortMatrixName(const std::string &Opcode);
 /// before the array's name.
 std::string doing(const SharedAccess &A);
 
+/// The array as a finding's one line names it after doing(A): "'shared'",
+/// or "'shared' through 'dweight_shared'" when the source indexes another
+/// name (a pointer carved out of the buffer, SharedMemory<T>'s 'sdata').
+std::string arrayAsWritten(const SharedAccess &A, const std::string &Array);
+
 /// Appends " (What)" to the finding's key note (to its message when it has
 /// none); nothing when What is empty.
 void addToKeyNote(Finding &F, const std::string &What);

@@ -56,10 +56,10 @@ std::optional<Finding> randomDataRemark(const EvaluatedAccess &E, const std::str
   F.Summary = fmt::format("~{:.1f} wavefronts on random data", R.Wavefronts);
   if (R.Draw == RandomDraw::ArrayElement) {
     F.Message = fmt::format(
-        "data-dependent cost {} '{}': its address combines {} loaded value{}, more than the tool "
+        "data-dependent cost {} {}: its address combines {} loaded value{}, more than the tool "
         "draws one by one; with each of the {} lanes of a warp at a random element of '{}', expect {:.1f} "
         "wavefronts per request (ideal {:.3g}), {}",
-        doing(A), Array, R.Values.size(), R.Values.size() == 1 ? "" : "s", __builtin_popcount(R.Lanes),
+        doing(A), arrayAsWritten(A, Array), R.Values.size(), R.Values.size() == 1 ? "" : "s", __builtin_popcount(R.Lanes),
         Array, R.Wavefronts, R.Ideal, Worst);
     F.Notes.push_back({A.Where,
                        fmt::format("each lane's element drawn independently and uniformly from the {} "
@@ -71,9 +71,10 @@ std::optional<Finding> randomDataRemark(const EvaluatedAccess &E, const std::str
     return F;
   }
   F.Message = fmt::format(
-      "data-dependent cost {} '{}': on random values of {} the {} lanes of a warp expect {:.1f} "
+      "data-dependent cost {} {}: on random values of {} the {} lanes of a warp expect {:.1f} "
       "wavefronts per request (ideal {:.3g}), {}",
-      doing(A), Array, quotedNames(R.Values), __builtin_popcount(R.Lanes), R.Wavefronts, R.Ideal, Worst);
+      doing(A), arrayAsWritten(A, Array), quotedNames(R.Values), __builtin_popcount(R.Lanes),
+      R.Wavefronts, R.Ideal, Worst);
   F.Notes.push_back({A.Where,
                      fmt::format("each lane's value drawn independently and uniformly from the values "
                                  "that keep its address inside '{}' ({} random warps, seeded){}; "
@@ -102,10 +103,10 @@ std::optional<Finding> edgeRemark(const EvaluatedAccess &E, const std::string &A
   const SharedAccess &A = *E.Access;
   Finding F = remarkAt(A, Check);
   F.Message = fmt::format(
-      "excess wavefronts in boundary blocks {} '{}', no bank conflict: in a partial tile, {} of "
+      "excess wavefronts in boundary blocks {} {}, no bank conflict: in a partial tile, {} of "
       "warp {} take {} wavefronts where Nsight Compute's source page counts an ideal of {} (whole "
       "warps: no excess)",
-      doing(A), Array, lanesText(W.Mask), W.Warp, W.Cost.Wavefronts, W.PageIdeal);
+      doing(A), arrayAsWritten(A, Array), lanesText(W.Mask), W.Warp, W.Cost.Wavefronts, W.PageIdeal);
   F.Kind = "boundary blocks";
   F.Summary = fmt::format("{} wavefronts against a page ideal of {} in partial tiles",
                           W.Cost.Wavefronts, W.PageIdeal);

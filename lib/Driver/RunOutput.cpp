@@ -55,15 +55,21 @@ void printSummary(const AnalysisOutcome &Result, size_t Files, size_t NotSource,
     ErrorFindings += F.Level == Severity::Error;
     Warnings += F.Level == Severity::Warning;
   }
+  std::set<std::pair<std::string, std::string>> NotAnalysed; // (file, kernel): an error already
   for (const UnitStatus &U : Report.Units)
     for (const SkippedFunction &S : U.Skipped)
-      SkippedKernels += S.What == SkippedFunction::Kind::Kernel;
-  // A kernel not modelled for several reasons is one error.
+      if (S.What == SkippedFunction::Kind::Kernel) {
+        ++SkippedKernels;
+        NotAnalysed.insert({U.File, S.Name});
+      }
+  // A kernel not modelled for several reasons is one error, and none more
+  // when it is not analysed at all (that is its error).
   if (Strict)
     for (const auto &[File, Kernels] : Result.Unmodelled) {
       std::set<std::string> Names;
       for (const UnmodelledKernel &K : Kernels)
-        Names.insert(K.Kernel);
+        if (!NotAnalysed.count({File, K.Kernel}))
+          Names.insert(K.Kernel);
       Unmodelled += Names.size();
     }
   size_t Errors = Report.Errors + SkippedKernels + ErrorFindings + Unmodelled;

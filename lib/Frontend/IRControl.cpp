@@ -244,14 +244,12 @@ SymRef IRTranslator::loopCondition(const Loop *L, unsigned Id) {
   // (no break, return or other exit on the way) and the latch's test holds.
   LoopCounter Run;
   Run.Id = NextCounterId++;
-  Run.Name = "still in the loop at line " + std::to_string(Out.Loops[Id].Where.Line);
+  Run.Name = internalLoopFlagName(Out.Loops[Id].Where.Line);
   Run.Internal = true;
   for (const BasicBlock *E : Exiting)
     Run.LaneVarying |= A.UI.hasDivergentTerminator(*E);
-  SymRef Leaf = SymExpr::loopVar(Run.Id, Run.Name,
-                                 "whether the lane runs another iteration of the loop at line " +
-                                     std::to_string(Out.Loops[Id].Where.Line),
-                                 Run.LaneVarying, IntType::boolean());
+  SymRef Leaf = SymExpr::loopVar(Run.Id, Run.Name, "whether " + Run.Name, Run.LaneVarying,
+                                 IntType::boolean());
   Run.Init = boolConstant(true);
   // The leaf must exist before the reach of the latch is built: its guards
   // include the loop's condition, which is this counter.

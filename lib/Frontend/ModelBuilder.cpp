@@ -6,6 +6,7 @@
 #include "Preambles.h"
 #include "PtxInstructions.h"
 #include "SharedArrays.h"
+#include "SkippedKernels.h"
 #include "UserCodeVisitor.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -16,6 +17,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Serialization/ASTReader.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -24,6 +26,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -182,8 +185,10 @@ bool implicitInstantiation(const Decl *D) {
 class ModelConsumer : public ASTConsumer {
 public:
   ModelConsumer(ParsedFile &Out, const DiagnosticCollector &Diags, const ModelOptions &Options,
-                CompilerInstance &CI, const PreambleUserDecls *FromPreamble)
-      : Out(Out), Diags(Diags), Options(Options), CI(CI), FromPreamble(FromPreamble) {}
+                CompilerInstance &CI, const PreambleUserDecls *FromPreamble,
+                const SkippedKernels *Skipped)
+      : Out(Out), Diags(Diags), Options(Options), CI(CI), FromPreamble(FromPreamble),
+        Skipped(Skipped) {}
 
   bool HandleTopLevelDecl(DeclGroupRef G) override {
     for (Decl *D : G) {
@@ -293,6 +298,9 @@ public:
     });
     if (Options.LaunchesOnly)
       return;
+    if (Skipped)
+      for (FrontEndNote &N : Skipped->notes())
+        M.Notes.push_back(std::move(N));
     // Kernels first: helpers they call are analysed inside them, with the
     // kernel's block shape and actual arguments, and not again on their own.
     std::stable_partition(FC.Device.begin(), FC.Device.end(), [](const FunctionDecl *FD) {
@@ -394,6 +402,7 @@ private:
   const ModelOptions &Options;
   CompilerInstance &CI;
   const PreambleUserDecls *FromPreamble;
+  const SkippedKernels *Skipped; ///< kernels the preprocessor left out, when recorded
   std::vector<Decl *> TopLevel; ///< handed to the consumer by this parse
 };
 
@@ -401,9 +410,16 @@ class ModelAction : public ASTFrontendAction {
 public:
   ModelAction(ParsedFile &Out, const DiagnosticCollector &Diags, const ModelOptions &Options)
       : Out(Out), Diags(Diags), Options(Options) {}
+  /// Before the parse: the regions the preprocessor skips are recorded.
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    Skipped.emplace(CI.getSourceManager(), Options.ToolkitDirs);
+    CI.getPreprocessor().addPPCallbacks(Skipped->callbacks());
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     return std::make_unique<ModelConsumer>(Out, Diags, Options, CI,
-                                           PreambleDecls ? &*PreambleDecls : nullptr);
+                                           PreambleDecls ? &*PreambleDecls : nullptr,
+                                           Skipped ? &*Skipped : nullptr);
   }
   /// Over a preamble: its user headers' declarations, which runWithPreamble
   /// fills before the action runs.
@@ -413,6 +429,7 @@ private:
   ParsedFile &Out;
   const DiagnosticCollector &Diags;
   const ModelOptions &Options;
+  std::optional<SkippedKernels> Skipped;
 };
 
 } // namespace

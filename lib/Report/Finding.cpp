@@ -175,6 +175,10 @@ std::string FixesOnce::sameAs(const Finding &Earlier, const SourcePos &At) {
          std::to_string(Earlier.Where.Line);
 }
 
+bool FixesOnce::statedBefore(const FindingNote &N) {
+  return N.OfArray && !Stated.insert({N.Where.File, N.Where.Offset, N.Message}).second;
+}
+
 void mergeFindings(std::vector<Finding> &Findings) {
   using Key = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
   std::map<Key, std::vector<size_t>> Groups;

@@ -73,7 +73,7 @@ void printGithub(const RunReport &R, const std::string &Root, llvm::raw_ostream 
   for (const Finding &F : R.Findings) {
     std::string Message = Paths.text(F.Message);
     for (const FindingNote &N : F.Notes) {
-      if (N.Role == NoteRole::Detail) // the key note and the fix, as text prints them
+      if (N.Role == NoteRole::Detail || Once.statedBefore(N)) // the key note and the fix, as text prints them
         continue;
       const Finding *E = N.Fixes.empty() ? nullptr : Once.offeredBefore(N.Fixes, F);
       Message += "\n" + (N.Where.valid() ? Paths.position(N.Where) + ": " : std::string()) +

@@ -297,23 +297,42 @@ void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opt
   ClangPrinter Printer(OS, Opts.Color);
   ShownPaths Paths(R, Opts.PathRoot);
   FixesOnce Once;
+  // The line whose source the previous finding showed, when nothing showed
+  // another since: by default, the next finding on it (the three accesses
+  // of 's[b] = s[b] + s[a]') does not show it again.
+  std::optional<SourcePos> Shown;
+  auto SameLine = [](const SourcePos &A, const SourcePos &B) {
+    return A.valid() && A.File == B.File && A.Line == B.Line;
+  };
   for (const Finding &F : R.Findings) {
     // By default the fix-it is its note's one line.
-    Printer.emit(Paths.at(F.Where), F.Level, Paths.text(F.Message) + " [" + F.Check + "]",
-                 Paths.spans(F.Ranges), Opts.AllNotes ? Paths.fixes(onLine(F.Fixes, F.Where)) : std::vector<FixIt>());
+    std::string Message = Paths.text(F.Message) + " [" + F.Check + "]";
+    const bool LineShown = !Opts.AllNotes && Shown && SameLine(*Shown, F.Where);
+    if (LineShown) {
+      Printer.emitLine(Paths.at(F.Where), F.Level, Message);
+    } else {
+      Printer.emit(Paths.at(F.Where), F.Level, Message, Paths.spans(F.Ranges),
+                   Opts.AllNotes ? Paths.fixes(onLine(F.Fixes, F.Where)) : std::vector<FixIt>());
+      Shown = F.Where;
+    }
     for (const FindingNote &N : F.Notes) {
+      if (Once.statedBefore(N))
+        continue;
       if (const Finding *E = N.Fixes.empty() ? nullptr : Once.offeredBefore(N.Fixes, F)) {
         Printer.emitLine(Paths.at(N.Where), Severity::Note,
                          Paths.text(FixesOnce::sameAs(*E, N.Where)));
         continue;
       }
-      if (Opts.AllNotes)
-        Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {},
-                     Paths.fixes(onLine(N.Fixes, N.Where)));
-      else if (N.Role == NoteRole::Key)
-        Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {}, {});
-      else if (N.Role == NoteRole::Fix)
+      if (N.Role == NoteRole::Key && LineShown && SameLine(N.Where, F.Where)) {
         Printer.emitLine(Paths.at(N.Where), Severity::Note, Paths.text(N.Message));
+      } else if (Opts.AllNotes || N.Role == NoteRole::Key) {
+        Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {},
+                     Opts.AllNotes ? Paths.fixes(onLine(N.Fixes, N.Where)) : std::vector<FixIt>());
+        if (!SameLine(N.Where, F.Where)) // its source shown: another line
+          Shown.reset();
+      } else if (N.Role == NoteRole::Fix) {
+        Printer.emitLine(Paths.at(N.Where), Severity::Note, Paths.text(N.Message));
+      }
     }
   }
   if (!Opts.Explain)

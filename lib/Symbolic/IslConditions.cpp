@@ -5,9 +5,35 @@
 #include <isl/set.h>
 
 #include <algorithm>
+#include <regex>
 #include <set>
 
 namespace cbl {
+
+/// isl's residue classes in words: "(d) mod 2 = 0" is "d is even", "(a + b)
+/// mod 4 = 0" is "a + b is a multiple of 4", "(d) mod 4 = 1" is "d mod 4 = 1";
+/// and "s < 0 or s > 0" is "s != 0".
+static std::string inWords(const std::string &Cond) {
+  static const std::regex Residue(R"(\(([^()]*)\) mod ([0-9]+) = ([0-9]+))");
+  std::string Out;
+  auto Last = Cond.cbegin();
+  for (std::sregex_iterator It(Cond.begin(), Cond.end(), Residue), End; It != End; ++It) {
+    const std::smatch &M = *It;
+    Out.append(Last, M[0].first);
+    std::string X = M[1].str(), Mod = M[2].str(), R = M[3].str();
+    if (Mod == "2")
+      Out += X + (R == "0" ? " is even" : " is odd");
+    else if (R == "0")
+      Out += X + " is a multiple of " + Mod;
+    else
+      Out += (X.find(' ') == std::string::npos ? X : "(" + X + ")") + " mod " + Mod + " = " + R;
+    Last = M[0].second;
+  }
+  Out.append(Last, Cond.cend());
+  // "s < 0 or s > 0": "s != 0".
+  static const std::regex Unequal(R"(\b([A-Za-z_][A-Za-z_0-9]*) < (-?[0-9]+) or \1 > \2\b)");
+  return std::regex_replace(Out, Unequal, "$1 != $2");
+}
 
 std::optional<ParameterConflicts>
 conflictingParameters(const std::vector<std::vector<LinearWord>> &Warps, unsigned Banks) {
@@ -102,7 +128,7 @@ conflictingParameters(const std::vector<std::vector<LinearWord>> &Warps, unsigne
     Named += K < Names.size() ? Names[K] : Cond.substr(I, J - I);
     I = J;
   }
-  Cond = Named;
+  Cond = inWords(Named);
   // Long unions stay exact in JSON-sized form but are cut for messages.
   constexpr size_t MaxText = 400;
   if (Cond.size() > MaxText) {

@@ -24,7 +24,7 @@ namespace {
 std::string counterPart(const LoopCounter &LC, bool Start, unsigned Line) {
   std::string InLoop = "the loop at line " + std::to_string(Line);
   if (LC.Internal)
-    return "whether a lane runs another iteration of " + InLoop;
+    return "whether " + internalLoopFlagName(Line);
   return std::string(Start ? "the start of " : "the update of ") +
          (LC.Name.empty() ? "a value" : "'" + LC.Name + "'") + " in " + InLoop;
 }

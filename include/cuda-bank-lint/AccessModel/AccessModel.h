@@ -136,6 +136,11 @@ struct LoopCounter {
   bool Internal = false;
 };
 
+/// The one name of a loop's Internal counter wherever users read it (a
+/// condition, an assumption, a reason): "a lane runs another iteration of
+/// the loop at line 15"; a reason says "whether " and this.
+std::string internalLoopFlagName(unsigned Line);
+
 /// A loop whose iterations the symbolic layer may enumerate: the counters
 /// start at their Init, the body runs while Cond holds, then every counter
 /// takes its Next value.

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,10 @@ struct FindingNote {
   std::string Message;
   std::vector<FixIt> Fixes;
   NoteRole Role = NoteRole::Detail;
+  /// About the array, the same for each of its findings (a swizzle that
+  /// works, why no fix-it is offered): text and GitHub output say it once
+  /// per run (FixesOnce::statedBefore).
+  bool OfArray = false;
 };
 
 struct Finding {
@@ -77,7 +82,9 @@ void mergeFindings(std::vector<Finding> &Findings);
 /// report's order carries it; text and GitHub annotations refer the others
 /// to it ("fix-it: see line 3"), JSON and SARIF leave the replacement out of
 /// them (--export-fixes writes it once too, and --fix applies it once). The
-/// language server and the HTML report keep it with every finding.
+/// language server and the HTML report keep it with every finding. A note of
+/// the array (FindingNote::OfArray) is said once in text and GitHub output
+/// alike: the findings after the first leave it out.
 class FixesOnce {
 public:
   /// The earlier finding that offered every one of Fixes (not empty), or
@@ -88,10 +95,14 @@ public:
   /// The note that stands for the fix-it of Earlier: "fix-it: the same as
   /// at line 3" ("... at k.cuh:3", as spelled, in another file than At's).
   static std::string sameAs(const Finding &Earlier, const SourcePos &At);
+  /// Whether N is a note of the array (OfArray) that an earlier finding
+  /// stated word for word at the same place: said once, it is left out.
+  bool statedBefore(const FindingNote &N);
 
 private:
   const Finding *firstOffering(const FixIt &X, const Finding &F);
   std::map<std::tuple<std::string, unsigned, unsigned, std::string>, const Finding *> First;
+  std::set<std::tuple<std::string, unsigned, std::string>> Stated;
 };
 
 /// One lane of the worst warp, for --explain.

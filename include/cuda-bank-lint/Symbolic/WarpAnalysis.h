@@ -211,7 +211,9 @@ std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &A
 /// The same at a known block shape: blockDim its extents, threadIdx.y and .z
 /// 0 where the block has one row or slice ("threadIdx.x % 32" for
 /// "(threadIdx.x + (threadIdx.y + threadIdx.z * blockDim.y) * blockDim.x) % 32"
-/// at 256x1x1); as renderOffset when the shape is not known.
+/// at 256x1x1); and where it reads shorter, with constant factors
+/// multiplied out and the constants of a sum added up ("C * 4 + i * 8" for
+/// "C * 4 + i * 2 * 4"): what a finding shows.
 std::string renderOffset(const SymRef &Offset, const std::vector<SharedArray> &Arrays,
                          const BlockShape &Shape);
 

@@ -36,7 +36,7 @@ int main() {
 // is a note; so is the store of a read-modify-write.
 // CHECK-DAG: discovery.cu:19:3: warning: 2-way bank conflict writing 'buf' in 'discover<float, 4>': 2 lanes of warp 0 write 2 distinct words of bank 1 (2 wavefronts, ideal 1)
 // CHECK-DAG: note: also writing: 2-way (2 wavefronts, ideal 1) in 'discover<double, 2>' with block 32x1x1
-// CHECK-DAG: discovery.cu:21:12: warning: 4-way bank conflict reading 'buf' in 'discover<float, 4>': 4 lanes of warp 0 read 4 distinct words of bank 0 (4 wavefronts, ideal 1)
+// CHECK-DAG: discovery.cu:21:12: warning: 4-way bank conflict reading 'buf' through 'v' in 'discover<float, 4>': 4 lanes of warp 0 read 4 distinct words of bank 0 (4 wavefronts, ideal 1)
 // CHECK-DAG: discovery.cu:23:3: warning: 8-way bank conflict reading 'buf' in 'discover<double, 2>': 8 lanes of warp 0 read 8 distinct words of bank 0 in phase 0 of 2 (16 wavefronts, ideal 2)
 // CHECK-DAG: discovery.cu:23:3: note: also writing: 8-way (16 wavefronts, ideal 2){{$}}
 // CHECK-DAG: note: also reading: 4-way (4 wavefronts, ideal 1) in 'discover<float, 4>' with block 32x1x1

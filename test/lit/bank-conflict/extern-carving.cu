@@ -18,7 +18,7 @@ __global__ void carve(int nI, int nF, float *o) {
 // EXPLAIN-DAG: extern-carving.cu:12:3: remark: store of 4 bytes from 'ints' in 'carve' (ints[t]): conflict-free, 1 wavefront (ideal 1)
 // EXPLAIN-DAG: extern-carving.cu:13:3: remark: store of 4 bytes from 'ints' in 'carve' (floats[t]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of nI
 // EXPLAIN-DAG: extern-carving.cu:14:3: remark: store of 1 bytes from 'ints' in 'carve' (chars[t]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of nF, nI
-// CHECK-DAG: extern-carving.cu:15:3: warning: 2-way bank conflict writing 'ints': 2 lanes of warp 0 write 2 distinct words of bank 0 (2 wavefronts, ideal 1)
+// CHECK-DAG: extern-carving.cu:15:3: warning: 2-way bank conflict writing 'ints' through 'floats': 2 lanes of warp 0 write 2 distinct words of bank 0 (2 wavefronts, ideal 1)
 // CHECK-DAG: extern-carving.cu:16:10: warning: 32-way bank conflict reading 'ints': 32 lanes of warp 0 read 32 distinct words of bank 0 (32 wavefronts, ideal 1)
 // The offsets of 'floats' and 'chars' depend on nI and nF: no index rewrite
 // of 'ints' can be verified, so none is offered.

@@ -66,7 +66,7 @@ __global__ void throughPointer(float *out) {
   out[threadIdx.x] = p[threadIdx.x * 32 + 1];
 }
 // CHECK: index-rewrite.cu:[[# @LINE-4]]:3: warning: 32-way bank conflict writing 't'
-// CHECK: index-rewrite.cu:[[# @LINE-7]]:20: note: no fix-it: skew the index of 't' by 1 word every 128 bytes (verified for the block shapes considered: this access conflict-free ({{[0-9]+}} wavefront{{s?}} instead of {{[0-9]+}}), no access to 't' worse), but the access at {{.*}}index-rewrite.cu:[[# @LINE-5]]:3 ('p[threadIdx.x * 32]') cannot be rewritten: it does not index 't' by name
+// CHECK: index-rewrite.cu:[[# @LINE-7]]:20: note: no fix-it: skew the index of 't' by 1 word every 128 bytes (verified for the block shapes considered: this access better, no access to 't' worse), but the access at {{.*}}index-rewrite.cu:[[# @LINE-5]]:3 ('p[threadIdx.x * 32]') cannot be rewritten: it does not index 't' by name
 // CHECK: index-rewrite.cu:[[# @LINE-4]]:22: warning: 32-way bank conflict reading 't'
 // YAML-DAG: ReplacementText: 'tx * 32 + ty + (tx * 32 + ty) / 32'
 // YAML-DAG: ReplacementText: '32 * 32 + 32 * 32 / 32'

@@ -51,7 +51,7 @@ __global__ void tidBound(float *out) {
 __global__ void breakOut(const int *p, float *out, int n) {
   for (int i = 0; i < n; ++i) {
     __syncthreads();
-// CHECK: data-dependent.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop whose number of iterations can differ between threads (whether the lane runs another iteration of the loop at line {{[0-9]+}}, with a different value in each thread) [cuda-barrier-divergence]
+// CHECK: data-dependent.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' may be divergent: it is in a loop whose number of iterations can differ between threads (whether a lane runs another iteration of the loop at line {{[0-9]+}}, with a different value in each thread) [cuda-barrier-divergence]
 // CHECK: note: the loop is here
     if (p[i * 64 + threadIdx.x] < 0)
       break;

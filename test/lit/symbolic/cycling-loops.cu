@@ -68,7 +68,7 @@ __global__ void byteCounters(unsigned *out) {
   out[threadIdx.x] = sum;
 }
 // The compiler unrolls the 16 iterations: a record each, 2 warps x 2.
-// CHECK: cycling-loops.cu:[[# @LINE-6]]:12: warning: 2-way bank conflict reading 's_Hist': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
+// CHECK: cycling-loops.cu:[[# @LINE-6]]:12: warning: 2-way bank conflict reading 's_Hist' through 's_Base': 2 lanes of warp 0 read 2 distinct words of bank 0 (2 wavefronts, ideal 1)
 // JSON: "block_ideal": 2,
 // JSON-NEXT: "block_iterations": 1,
 // JSON-NEXT: "block_wavefronts": 4,

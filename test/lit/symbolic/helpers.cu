@@ -36,7 +36,7 @@ __global__ void reduce(T *g) {
 }
 // int: stride 2 words, 2-way; double: 8-byte lanes in half-warps, stride 16 bytes,
 // 2-way per half-warp (4 wavefronts, ideal 2): one finding, the worse one, int a note.
-// CHECK: helpers.cu:35:12: warning: 2-way bank conflict reading '__smem' in 'reduce<double>': 2 lanes of warp 0 read 2 distinct words of bank 0 in phase 0 of 2 (4 wavefronts, ideal 2)
+// CHECK: helpers.cu:35:12: warning: 2-way bank conflict reading '__smem' through 'sdata' in 'reduce<double>': 2 lanes of warp 0 read 2 distinct words of bank 0 in phase 0 of 2 (4 wavefronts, ideal 2)
 // CHECK: note: also reading: 2-way (2 wavefronts, ideal 1) in 'reduce<int>'
 // EXPLAIN: helpers.cu:33:3: remark: store of 8 bytes from '__smem' in 'reduce<double>' (sdata[tid]): conflict-free, 2 wavefronts (ideal 2)
 

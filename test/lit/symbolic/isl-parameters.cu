@@ -17,7 +17,22 @@ __global__ void parameters(float *o, int a, int b) {
   o[threadIdx.x] += s[threadIdx.x * a + 32 * b];
 }
 // EXPLAIN: isl-parameters.cu:11:20: remark: load of 4 bytes from 's' in 'parameters' (s[threadIdx.x * (2 * a + 1) + b]): conflict-free, 1 wavefront (ideal 1) in warp 0; holds for all values of a, b
-// CHECK: isl-parameters.cu:[[# @LINE-6]]:21: remark: possible bank conflict reading 's': two lanes access different words of one bank when (a) mod 2 = 0 and (2*b <= -2 - a or 2*b >= 2 - a) (decided with isl; the degree is not computed)
+// CHECK: isl-parameters.cu:[[# @LINE-6]]:21: remark: possible bank conflict reading 's': two lanes access different words of one bank when a is even and (2*b <= -2 - a or 2*b >= 2 - a) (decided with isl; the degree is not computed)
 // CHECK: isl-parameters.cu:[[# @LINE-4]]:21: remark: possible bank conflict reading 's': 32-way when 'a' is a multiple of 32; 16-way when 'a' mod 32 is 16; 8-way when 'a' mod 16 is 8; 4-way when 'a' mod 8 is 4; 2-way when 'a' mod 4 is 2, except 'a' = 0 (conflict-free) (for 'a' >= 0)
 
-void launch(float *o, int a, int b) { parameters<<<1, 32>>>(o, a, b); }
+// Stride 2s ints: lanes collide for every s but 0, said as 's != 0' (isl:
+// 's < 0 or s > 0').
+__global__ void doubled(int *o, int s) {
+  __shared__ int d[1024];
+  d[threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  int index = 2 * s * threadIdx.x;
+  if (index < 1024)
+    o[threadIdx.x] = d[index];
+}
+// CHECK: isl-parameters.cu:[[# @LINE-2]]:22: remark: possible bank conflict reading 'd': two lanes access different words of one bank when s != 0 (decided with isl
+
+void launch(float *o, int a, int b, int *i) {
+  parameters<<<1, 32>>>(o, a, b);
+  doubled<<<1, 256>>>(i, a);
+}

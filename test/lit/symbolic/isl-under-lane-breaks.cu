@@ -19,9 +19,9 @@ __global__ void tiles(const float *Q, int N, int d, int Tr, int Br) {
   }
 }
 // CHECK: "line": 13,
-// CHECK: "reason": "the cost depends on 'd', 'x': two lanes access different words of one bank when (d) mod 2 = 0 and (d <= -2 or d >= 2) (decided with isl; the degree is not computed)",
+// CHECK: "reason": "the cost depends on 'd', 'x': two lanes access different words of one bank when d is even and (d <= -2 or d >= 2) (decided with isl; the degree is not computed)",
 // CHECK-NEXT: "status": "bound",
 // CHECK: "line": 18,
-// CHECK: "reason": "the cost depends on 'd', 'x': two lanes access different words of one bank when (d) mod 2 = 0 and (d <= -2 or d >= 2) (decided with isl; the degree is not computed); which threads run it depends on 'still in the loop at line 14'",
+// CHECK: "reason": "the cost depends on 'd', 'x': two lanes access different words of one bank when d is even and (d <= -2 or d >= 2) (decided with isl; the degree is not computed); which threads run it depends on 'a lane runs another iteration of the loop at line 14'",
 // CHECK-NEXT: "status": "bound",
 // TEXT: isl-under-lane-breaks.cu:18:7: remark: possible bank conflict writing 'sram'

@@ -74,7 +74,7 @@ __global__ void scanUnknownLength(unsigned n) {
     offset <<= 1;
   }
 }
-// CHECK: unknown-trip-counts.cu:72:7: warning: up to 8-way bank conflict reading 's':
+// CHECK: unknown-trip-counts.cu:72:7: warning: up to 8-way bank conflict reading 's' through 'list':
 // CHECK: note: per case: 2-way at offset=1, 4-way at offset=2, 8-way at offset=4, 8-way at offset=8 (16 lanes active), 8-way at offset=16 (8 lanes active), 4-way at offset=32 (4 lanes active), 2-way at offset=64 (2 lanes active), conflict-free at offset=128 (1 lane active){{$}}
 // CHECK: note: which loop iterations run depends on 'n'; the cost shown is the worst over every iteration that may run (lanes that would access outside 's' in an iteration are assumed not to run it)
 // CHECK: note: the cost of the warps whose lanes all pass the conditions on 'd before its update'
