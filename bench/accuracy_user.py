@@ -31,8 +31,9 @@ ACCESS_HERE_RE = re.compile(r"^the access is here, in '")
 ALSO_RE = re.compile(r"^also (?:reading|writing|in '[^']*' (?:reading|writing|on)|[^:]*): .* in '([^']+)'"
                      r"( through the call at line \d+)?")
 # A diagnostic names its function only for a template ("... writing 'As' in
-# 'MatrixMulCUDA<16>': ...").
-DIAG_FN_RE = re.compile(r"\b(reading|writing) '[^']*'(?: in '([^']*)')?:")
+# 'MatrixMulCUDA<16>': ...", "... reading '__smem_d' through 'sdata' in
+# 'reduce0<double>': ..." when the source indexes a pointer to the buffer).
+DIAG_FN_RE = re.compile(r"\b(reading|writing) '[^']*'(?: through '[^']*')?(?: in '([^']*)')?:")
 
 
 def error_summary(err, n=3):
