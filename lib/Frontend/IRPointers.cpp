@@ -139,6 +139,15 @@ std::optional<IRPointer> IRTranslator::gepOf(const GEPOperator &G) {
 /// An integer that holds a shared-window address (__cvta_generic_to_shared,
 /// what inline PTX takes), as a place in shared memory.
 std::optional<IRPointer> IRTranslator::sharedAddressOf(const Value *V) {
+  if (!SubstLoop && NotSharedAddress.count(V))
+    return std::nullopt;
+  std::optional<IRPointer> R = sharedAddressFrom(V);
+  if (!R && !SubstLoop)
+    NotSharedAddress.insert(V);
+  return R;
+}
+
+std::optional<IRPointer> IRTranslator::sharedAddressFrom(const Value *V) {
   if (const auto *C = dyn_cast<CastInst>(V)) {
     if (C->getOpcode() == Instruction::PtrToInt) {
       auto P = ptrOf(C->getOperand(0));

@@ -36,6 +36,7 @@
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -148,6 +149,7 @@ public:
   /// An integer holding a shared-window address (__cvta_generic_to_shared,
   /// what inline PTX takes) as a place in shared memory.
   std::optional<IRPointer> sharedAddressOf(const llvm::Value *V);
+  std::optional<IRPointer> sharedAddressFrom(const llvm::Value *V); ///< uncached
   /// An unknown standing for V: warp-uniform or not as UniformityAnalysis says.
   /// At: the place to name V by, as a load there (default: V's own).
   SymRef unknownOf(const llvm::Value *V, const std::string &Why, const std::string &NameSuffix = "",
@@ -174,6 +176,9 @@ private:
 
   llvm::DenseMap<const llvm::Value *, SymRef> Ints;
   llvm::DenseMap<const llvm::Value *, std::optional<IRPointer>> Ptrs;
+  /// Integers found not to be a shared address plus offsets (sharedAddressOf):
+  /// a sum's operands are each searched once, not once per path to them.
+  llvm::DenseSet<const llvm::Value *> NotSharedAddress;
   std::unordered_map<const llvm::BasicBlock *, std::vector<Guard>> Guards;
   /// Guards computed while a loop's condition was being built (not cached).
   std::deque<std::vector<Guard>> ProvisionalGuards;
