@@ -351,30 +351,14 @@ FileResult analyseOne(const std::string &File, const std::vector<std::string> &I
 
 } // namespace
 
-std::optional<std::array<unsigned, 3>> parseBlockDim(const std::string &Text) {
+/// "X[,Y[,Z]]", each extent 1 to its Most (missing extents are 1).
+static std::optional<std::array<unsigned, 3>> parseExtents(const std::string &Text,
+                                                           const std::array<uint64_t, 3> &Most) {
   llvm::SmallVector<llvm::StringRef, 3> Parts;
   llvm::StringRef(Text).split(Parts, ',');
   if (Parts.empty() || Parts.size() > 3)
     return std::nullopt;
   std::array<unsigned, 3> D{{1, 1, 1}};
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    unsigned V = 0;
-    if (Parts[I].trim().getAsInteger(10, V) || V == 0 || V > 1024)
-      return std::nullopt;
-    D[I] = V;
-  }
-  if (D[0] * D[1] * D[2] > 1024 || D[2] > 64)
-    return std::nullopt;
-  return D;
-}
-
-std::optional<std::array<unsigned, 3>> parseGridDim(const std::string &Text) {
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  llvm::StringRef(Text).split(Parts, ',');
-  if (Parts.empty() || Parts.size() > 3)
-    return std::nullopt;
-  std::array<unsigned, 3> D{{1, 1, 1}};
-  const uint64_t Most[3] = {(1ull << 31) - 1, 65535, 65535};
   for (size_t I = 0; I < Parts.size(); ++I) {
     uint64_t V = 0;
     if (Parts[I].trim().getAsInteger(10, V) || V == 0 || V > Most[I])
@@ -382,6 +366,17 @@ std::optional<std::array<unsigned, 3>> parseGridDim(const std::string &Text) {
     D[I] = unsigned(V);
   }
   return D;
+}
+
+std::optional<std::array<unsigned, 3>> parseBlockDim(const std::string &Text) {
+  auto D = parseExtents(Text, {1024, 1024, 64});
+  if (D && (*D)[0] * (*D)[1] * (*D)[2] > 1024)
+    return std::nullopt;
+  return D;
+}
+
+std::optional<std::array<unsigned, 3>> parseGridDim(const std::string &Text) {
+  return parseExtents(Text, {(1ull << 31) - 1, 65535, 65535});
 }
 
 AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
