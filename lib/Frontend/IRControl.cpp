@@ -191,6 +191,7 @@ void IRTranslator::buildLoop(const Loop *L, unsigned Id) {
   }
   SymRef Cond = loopCondition(L, Id);
   Out.Loops[Id].Cond = Cond;
+  ProvisionalByBlock.clear(); // they read the stand-in for this condition
   for (size_t K = 0; K < Counters.size(); ++K) {
     SymRef Next = ValueIn(Counters[K], true);
     Out.Loops[Id].Counters[K].Next = Next; // Out.Loops may have grown: index again
@@ -220,10 +221,12 @@ SymRef IRTranslator::loopCondition(const Loop *L, unsigned Id) {
           NextAsCounter[NextV] = Ints[P];
       }
       SubstLoop = L;
+      ProvisionalByBlock.clear(); // guards read this iteration's values, those below the next's
       SubstFailed = false;
       SubstInts.clear();
       SymRef C = intOf(Br->getCondition());
       SubstLoop = nullptr;
+      ProvisionalByBlock.clear();
       NextAsCounter.clear();
       NextPtrAsCounter.clear();
       SubstInts.clear();
@@ -254,6 +257,7 @@ SymRef IRTranslator::loopCondition(const Loop *L, unsigned Id) {
   // The leaf must exist before the reach of the latch is built: its guards
   // include the loop's condition, which is this counter.
   Out.Loops[Id].Cond = Leaf;
+  ProvisionalByBlock.clear();
   Out.Loops[Id].LaneVarying |= Run.LaneVarying;
   Run.Next = andOf(reachFrom(H, Latch), Continue);
   Out.Loops[Id].Counters.push_back(Run);
@@ -327,6 +331,10 @@ const std::vector<Guard> &IRTranslator::guardsOf(const BasicBlock *BB) {
   auto It = Guards.find(BB);
   if (It != Guards.end())
     return It->second;
+  if (auto P = ProvisionalByBlock.find(BB); P != ProvisionalByBlock.end()) {
+    Provisional = true;
+    return *P->second;
+  }
   // Guards that read a loop condition still being built are a stand-in
   // while it is (its test reads values inside the loop): not kept.
   bool Outer = Provisional;
@@ -335,7 +343,7 @@ const std::vector<Guard> &IRTranslator::guardsOf(const BasicBlock *BB) {
   bool Mine = Provisional;
   Provisional = Outer || Mine;
   if (Mine)
-    return ProvisionalGuards.emplace_back(std::move(G));
+    return *(ProvisionalByBlock[BB] = &ProvisionalGuards.emplace_back(std::move(G)));
   return Guards[BB] = std::move(G);
 }
 

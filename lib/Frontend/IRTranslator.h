@@ -180,8 +180,11 @@ private:
   /// a sum's operands are each searched once, not once per path to them.
   llvm::DenseSet<const llvm::Value *> NotSharedAddress;
   std::unordered_map<const llvm::BasicBlock *, std::vector<Guard>> Guards;
-  /// Guards computed while a loop's condition was being built (not cached).
+  /// Guards computed while a loop's condition was being built: they read its
+  /// stand-in, so they are kept (by block) only until a loop's condition is
+  /// set; the deque keeps every one alive for the references handed out.
   std::deque<std::vector<Guard>> ProvisionalGuards;
+  llvm::DenseMap<const llvm::BasicBlock *, const std::vector<Guard> *> ProvisionalByBlock;
   bool Provisional = false;
   llvm::DenseMap<const llvm::Loop *, unsigned> LoopIds;
   std::map<unsigned, const llvm::PHINode *> CounterPhis; ///< counter id -> its phi
