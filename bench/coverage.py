@@ -22,6 +22,14 @@ The built-in trees (see TREES), checked out under one directory:
 
 Or any tree: --tree NAME=ROOT[:SUBDIR,...] with --flags NAME='...'.
 The file's own directory is always added with -I.
+
+With --nvcc PATH, each file that failed with an error of its own (not a missing
+header) is given to nvcc's front end with the same flags (`nvcc --cuda
+-arch=sm_90`, host and device code checked, nothing generated): a file nvcc
+rejects too cannot be compiled here by any compiler and is counted apart
+("nvcc rejects it too"), like a file whose header is missing. Works with
+--report-from as well (an earlier run's failures checked now; --jsonl writes
+the result).
 """
 import argparse
 import collections
@@ -243,6 +251,34 @@ def summary_rows(results, trees):
     return rows
 
 
+NVCC_REJECTS = "nvcc rejects it too (same flags)"
+
+
+def nvcc_check(nvcc, res, timeout):
+    """Whether nvcc's front end rejects a file the tool failed on (same flags)."""
+    path = os.path.join(res["root"], res["file"])
+    cmd = [nvcc, "--cuda", "-arch=sm_90", "-x", "cu", path, "-o", os.devnull] + \
+        [f for f in res["flags"] if f not in ("-c", "-fsyntax-only")]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, errors="replace")
+    except subprocess.TimeoutExpired:
+        return "timeout", ""
+    first = next((ln for ln in p.stderr.splitlines() if "error" in ln), "")
+    return ("rejects" if p.returncode != 0 else "accepts"), first[:200]
+
+
+def classify_with_nvcc(nvcc, results, jobs, timeout):
+    """Files that failed with their own error and that nvcc rejects too: apart."""
+    todo = [r for r in results if r["outcome"] == "failed" and r["cause"] != "include-path gap"
+            and not r.get("nvcc")]
+    with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as ex:
+        for r, (verdict, err) in zip(todo, ex.map(lambda r: nvcc_check(nvcc, r, timeout), todo)):
+            r["nvcc"], r["nvcc_error"] = verdict, err
+    for r in results:
+        if r["outcome"] == "failed" and r.get("nvcc") == "rejects":
+            r.update(outcome="apart", cause=NVCC_REJECTS, tool_cause=r["cause"])
+
+
 def main():
     argv = sys.argv[1:]
     flags = argv[argv.index("--") + 1:] if "--" in argv else []
@@ -279,6 +315,9 @@ def main():
     ap.add_argument("--dump", metavar="DIR", help="keep every run's JSON document")
     ap.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
     ap.add_argument("--quiet-progress", action="store_true", help="no progress on stderr")
+    ap.add_argument("--nvcc", metavar="PATH",
+                    help="check the files that failed with nvcc's front end (same flags): "
+                         "those it rejects too are counted apart")
     a = ap.parse_args(argv)
 
     listed = []
@@ -293,6 +332,12 @@ def main():
                 trees.append(t)
         header = "cuda-bank-lint coverage (from %s): %d files in %d tree(s)" % (
             a.report_from, len(results), len(trees))
+        if a.nvcc:
+            classify_with_nvcc(a.nvcc, results, a.j, 600)
+            if a.jsonl:
+                with open(a.jsonl, "w") as f:
+                    for r in results:
+                        f.write(json.dumps(r, sort_keys=True) + "\n")
     else:
         tool = find_tool(a.tool, "coverage.py")
 
@@ -358,6 +403,8 @@ def main():
                         listed.append("%s %s:%d %s: %s" % (res["tree"], os.path.relpath(r["file"], t.root),
                                                            r["line"], r["function"], r.get("reason", "")))
         wall = time.monotonic() - t0
+        if a.nvcc:
+            classify_with_nvcc(a.nvcc, results, a.j, 600)
         if a.jsonl:
             with open(a.jsonl, "w") as f:
                 for r in results:
@@ -452,12 +499,20 @@ def main():
     if a.list_apart:
         listing("counted apart, by dependency", lambda r: r["outcome"] == "apart", lambda r: r["cause"])
     else:
-        hdrs = collections.Counter((r["cause"], r["missing_header"]) for r in results if r["outcome"] == "apart")
+        hdrs = collections.Counter((r["cause"], r["missing_header"]) for r in results
+                                   if r["outcome"] == "apart" and r["cause"] != NVCC_REJECTS)
         if hdrs:
             print()
             print("counted apart, by missing header (--list-apart lists the files):")
             for (c, h), n in sorted(hdrs.items(), key=lambda x: (x[0][0], -x[1], x[0][1])):
                 print("  %5d  %-48s %s" % (n, c, h))
+    rejected = [r for r in results if r["outcome"] == "apart" and r["cause"] == NVCC_REJECTS]
+    if rejected:
+        print()
+        print("counted apart, nvcc rejects them too (the tool's error, then nvcc's): %d" % len(rejected))
+        for r in sorted(rejected, key=lambda r: (r["tree"], r["file"])):
+            print("      %s/%s  -- %s%s | nvcc: %s" % (r["tree"], r["file"], loc(r), r.get("error") or "",
+                                                      r.get("nvcc_error") or ""))
     slow = sorted((r for r in results if r["seconds"] is not None), key=lambda r: -r["seconds"])[:5]
     if slow:
         print()
