@@ -240,6 +240,9 @@ struct FunctionModel {
   /// What the translation unit says (kernels): the first launch with a
   /// constant block shape, and __launch_bounds__.
   std::optional<BlockShape> LaunchShape, BoundsShape;
+  /// The constant shapes of the other launches in the translation unit that
+  /// differ from LaunchShape (the barrier check tries each).
+  std::vector<BlockShape> OtherLaunchShapes;
   /// Parameters taken from the launches (kernels only), as stated in notes.
   std::vector<LaunchArgument> LaunchArguments;
   std::vector<SharedAccess> Accesses;
