@@ -171,6 +171,9 @@ std::string shapeDependentMessage(const std::string &What, const Outcome &O, con
       Known += fmt::format("{}blockDim.{} = {}", Known.empty() ? "" : ", ", char('x' + I), Shape.Dim[I]);
   std::string Unknown = Known.empty() ? "the block shape is not known"
                                       : "the block shape is known only in part: " + Known;
+  if (Shape.boundOnly())
+    Unknown = fmt::format("the block shape is not known; __launch_bounds__ allows at most {} threads",
+                          Shape.threads());
   return fmt::format("{} is divergent {}, {} ({}; at {}x{}x{}: {})", What, conditionText(O.Diverges), How,
                      Unknown, O.S.Dim[0], O.S.Dim[1], O.S.Dim[2], Witness);
 }
@@ -242,6 +245,15 @@ void Reporter::shapeNote(Finding &F, const Subject &Sub) {
   const BlockShape &Shape = *Sub.Shape;
   for (const LaunchArgument &LA : Sub.Fn->LaunchArguments)
     F.Notes.push_back({LA.Where, describeLaunchArgument(LA), {}});
+  if (Shape.boundOnly()) {
+    F.Notes.push_back({Shape.Where,
+                       fmt::format("block shape not known: __launch_bounds__ allows at most {} threads; the "
+                                   "check tried blocks of up to {} threads, 2-D and 3-D ones where the "
+                                   "conditions read threadIdx.y or threadIdx.z (--block-dim=X,Y,Z pins it)",
+                                   Shape.threads(), Shape.threads()),
+                       {}});
+    return;
+  }
   if (Shape.known()) {
     F.Notes.push_back({Shape.Where, "assuming " + describeBlockShape(Shape), {}});
     addToKeyNote(F, inferredShape(Shape));

@@ -91,6 +91,9 @@ struct BlockShape {
   std::array<unsigned, 3> Grid{{0, 0, 0}};
   bool known() const { return Dim[0] && Dim[1] && Dim[2]; }
   unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
+  /// From __launch_bounds__: Dim is (N, 1, 1) for its maximum N, a bound on
+  /// the thread count; the barrier check takes the shape as not known.
+  bool boundOnly() const { return From == Source::LaunchBounds; }
 };
 const char *blockShapeSourceName(BlockShape::Source S);
 /// "block 32x8x1 from the launch at k.cu:40:3", or the assumption made.
