@@ -95,6 +95,8 @@ const BoundCall *LauncherCalls::frames(const std::vector<const CallExpr *> &Chai
 void LauncherCalls::extend(const CUDAKernelCallExpr *K, std::vector<const CallExpr *> &Chain,
                            const std::function<bool(const BoundCall *)> &Complete,
                            std::vector<IndirectLaunch> &Out) {
+  if (++Chains > MaxLauncherChains)
+    return;
   const BoundCall *Frame = frames(Chain);
   KernelNames Names = kernelsNamed(K->getCallee(), Frame, W);
   bool Done = !Names.Kernels.empty() && !Names.NeedsCaller && Complete(Frame);
@@ -122,6 +124,7 @@ std::vector<IndirectLaunch> LauncherCalls::follow(const CUDAKernelCallExpr *K,
                                                   const std::function<bool(const BoundCall *)> &Complete) {
   std::vector<IndirectLaunch> Out;
   std::vector<const CallExpr *> Chain;
+  Chains = 0;
   extend(K, Chain, Complete, Out);
   return Out;
 }

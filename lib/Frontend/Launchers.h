@@ -11,7 +11,8 @@
 //
 // is a launch of whatever kernel each call passes there. The calls of the
 // launching function in the translation unit are followed (at most
-// MaxLauncherDepth levels, MaxLauncherCalls calls of each function), each
+// MaxLauncherDepth levels, MaxLauncherCalls calls of each function,
+// MaxLauncherChains chains in all), each
 // binding the function's parameters to its arguments (BoundCall,
 // HostValues.h), until the callee names kernels: a kernel's name or
 // template-id, its address, a local function pointer (its initialiser and
@@ -36,6 +37,7 @@ namespace cbl {
 
 inline constexpr unsigned MaxLauncherDepth = 3;
 inline constexpr unsigned MaxLauncherCalls = 32;
+inline constexpr unsigned MaxLauncherChains = 256; ///< chains of calls tried per launch
 
 /// One kernel launched by a launch whose callee is not a kernel, through the
 /// calls in Frame (innermost first; null for a local function pointer of
@@ -64,6 +66,7 @@ private:
   const HostWrites &W;
   clang::ASTContext &Ctx;
   std::deque<BoundCall> Frames; ///< stable addresses
+  unsigned Chains = 0;          ///< tried for the launch being followed
 };
 
 /// The kernels a launch's callee may name.
