@@ -509,11 +509,11 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
         continue;
       }
       // Other shapes: the barrier check tries each (FunctionModel).
-      std::vector<BlockShape> &More = Others[Key];
-      if (It->second.Dim != S.Dim && llvm::none_of(More, [&](const BlockShape &O) { return O.Dim == S.Dim; }))
-        More.push_back(S);
+      if (It->second.Dim != S.Dim &&
+          llvm::none_of(Others[Key], [&](const BlockShape &O) { return O.Dim == S.Dim; }))
+        Others[Key].push_back(S);
     }
-    if (auto It = Launched.find(Key); It != Launched.end() && Others.count(Key))
+    if (auto It = Launched.find(Key); It != Launched.end() && !Others.lookup(Key).empty())
       It->second.Description += " (other launches in this file use other shapes)";
     // The parameters every launch sets the same way (direct launches only:
     // what a launcher passes is its own parameters).

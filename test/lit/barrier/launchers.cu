@@ -30,7 +30,7 @@ __global__ void __launch_bounds__(128) rows_variadic(float *y) {
     s[0][threadIdx.x] = y[threadIdx.x] * N;
     __syncthreads();
 // CHECK: launchers.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' is divergent across warps: warp 0 reaches it, warps 1-3 do not (all lanes of a warp agree) [cuda-barrier-divergence-across-warps]
-// CHECK: note: assuming block 32x4x1 from the call at {{.*}}launchers.cu:48:5, which launches it through 'kernel_launch' (at {{.*}}launchers.cu:23:3)
+// CHECK: note: assuming block 32x4x1 from the call at {{.*}}launchers.cu:48:5, which launches it through 'kernel_launch' (at {{.*}}launchers.cu:23:3){{$}}
   } else {
     __syncthreads();
 // CHECK: launchers.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' is divergent across warps: warps 1-3 reach it, warp 0 does not
@@ -68,7 +68,7 @@ __global__ void rows_pointer(float *y) {
     s[threadIdx.x] = y[threadIdx.x];
     __syncthreads();
 // CHECK: launchers.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' is divergent across warps: warp 0 reaches it, warps 1-3 do not (all lanes of a warp agree) [cuda-barrier-divergence-across-warps]
-// CHECK: note: assuming block 32x4x1 from the call at {{.*}}launchers.cu:82:3, which launches it through 'launch_rows' (at {{.*}}launchers.cu:62:3)
+// CHECK: note: assuming block 32x4x1 from the call at {{.*}}launchers.cu:82:3, which launches it through 'launch_rows' (at {{.*}}launchers.cu:62:3){{$}}
   } else {
     __syncthreads();
 // CHECK: launchers.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' is divergent across warps: warps 1-3 reach it
@@ -158,4 +158,10 @@ __global__ void runtime_rows(float *y) {
 
 void run_runtime(float *y, int nthreads) {
   launch_rows(runtime_rows, nthreads / 32, y);
+}
+
+// rows_pointer launched again at the same shape: still one shape, no note of
+// other shapes (checked at its first launch above).
+void run_pointer_again(float *y) {
+  launch_rows(rows_pointer, 4, y);
 }
