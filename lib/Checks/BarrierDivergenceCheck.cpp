@@ -171,6 +171,9 @@ std::string shapeDependentMessage(const std::string &What, const Outcome &O, con
       Known += fmt::format("{}blockDim.{} = {}", Known.empty() ? "" : ", ", char('x' + I), Shape.Dim[I]);
   std::string Unknown = Known.empty() ? "the block shape is not known"
                                       : "the block shape is known only in part: " + Known;
+  if (Shape.boundOnly())
+    Unknown = fmt::format("the block shape is not known; __launch_bounds__ allows at most {} threads",
+                          Shape.threads());
   return fmt::format("{} is divergent {}, {} ({}; at {}x{}x{}: {})", What, conditionText(O.Diverges), How,
                      Unknown, O.S.Dim[0], O.S.Dim[1], O.S.Dim[2], Witness);
 }
@@ -178,6 +181,7 @@ std::string shapeDependentMessage(const std::string &What, const Outcome &O, con
 /// One barrier (or call) to judge, with the guards to evaluate.
 struct Subject {
   const FunctionModel *Fn = nullptr;
+  const BlockShape *Shape = nullptr; ///< Fn's, or one of its other launches' shapes
   const BarrierSite *Site = nullptr;
   std::vector<Guard> Guards;
   const BarrierSite *Inner = nullptr; ///< callee barrier joined with this call's arguments
@@ -238,9 +242,18 @@ void Reporter::witnessNote(Finding &F, const Subject &Sub, const Outcome &O, uns
 }
 
 void Reporter::shapeNote(Finding &F, const Subject &Sub) {
-  const BlockShape &Shape = Sub.Fn->Shape;
+  const BlockShape &Shape = *Sub.Shape;
   for (const LaunchArgument &LA : Sub.Fn->LaunchArguments)
     F.Notes.push_back({LA.Where, describeLaunchArgument(LA), {}});
+  if (Shape.boundOnly()) {
+    F.Notes.push_back({Shape.Where,
+                       fmt::format("block shape not known: __launch_bounds__ allows at most {} threads; the "
+                                   "check tried blocks of up to {} threads, 2-D and 3-D ones where the "
+                                   "conditions read threadIdx.y or threadIdx.z (--block-dim=X,Y,Z pins it)",
+                                   Shape.threads(), Shape.threads()),
+                       {}});
+    return;
+  }
   if (Shape.known()) {
     F.Notes.push_back({Shape.Where, "assuming " + describeBlockShape(Shape), {}});
     addToKeyNote(F, inferredShape(Shape));
@@ -323,7 +336,7 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
     std::string Witness = fmt::format("{}{} of warp {} {} it, {} {} not", With, lanesText(O.Reach[W]), W,
                                       __builtin_popcount(O.Reach[W]) == 1 ? "reaches" : "reach",
                                       lanesText(Out), __builtin_popcount(Out) == 1 ? "does" : "do");
-    F.Message = O.ShapeUnknown ? shapeDependentMessage(What, O, Witness, Sub.Fn->Shape)
+    F.Message = O.ShapeUnknown ? shapeDependentMessage(What, O, Witness, *Sub.Shape)
                                : fmt::format("{} is divergent within a warp: {}", What, Witness);
     witnessNote(F, Sub, O, W, false);
     break;
@@ -336,7 +349,7 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
                                       R.size() == 1 ? "reaches" : "reach", warpsText(S),
                                       S.size() == 1 ? "does" : "do");
     F.Message = O.ShapeUnknown
-                    ? shapeDependentMessage(What, O, Witness, Sub.Fn->Shape)
+                    ? shapeDependentMessage(What, O, Witness, *Sub.Shape)
                     : fmt::format("{} is divergent across warps: {} (all lanes of a warp agree)", What, Witness);
     witnessNote(F, Sub, O, S.front(), false);
     break;
@@ -423,6 +436,68 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
   Ctx.Out.Findings.push_back(std::move(F));
 }
 
+/// The shapes a function's barriers are judged at: its own and, when that
+/// is its first launch's, the other shapes it is launched with here.
+std::vector<BlockShape> judgedShapes(const FunctionModel &F) {
+  std::vector<BlockShape> Out{F.Shape};
+  if (F.Shape.From == BlockShape::Source::Launch && F.LaunchShape && F.Shape.Dim == F.LaunchShape->Dim)
+    for (BlockShape S : F.OtherLaunchShapes) {
+      S.Grid = F.Shape.Grid;
+      Out.push_back(std::move(S));
+    }
+  return Out;
+}
+
+/// Barrier B of F at one block shape: its own guards, or those of a
+/// helper's barrier that depends on a parameter this call gives a
+/// thread-varying value, whichever is worse.
+std::pair<Subject, Outcome> judge(const FunctionModel &F, const BarrierSite &B, const BlockShape &Shape,
+                                  const std::map<std::string, const FunctionModel *> &ByName,
+                                  const std::vector<SharedArray> &Arrays) {
+  Rewrite Uniform;
+  Uniform.ParamsUniform = true;
+  Subject Sub;
+  Sub.Fn = &F;
+  Sub.Site = &B;
+  Sub.Shape = &Shape;
+  Sub.Guards = rewriteGuards(B.Guards, Uniform);
+  Outcome O = classifyBarrier(Sub.Guards, Shape, Arrays);
+  auto Callee = B.ViaCall.empty() ? ByName.end() : ByName.find(B.ViaCall);
+  if (Callee == ByName.end() || Callee->second->IsKernel)
+    return {std::move(Sub), std::move(O)};
+  std::map<std::string, SymRef> Args;
+  std::set<std::string> Varying;
+  for (const auto &[P, V] : B.Args) {
+    Args[P] = rewrite(V, Uniform);
+    if (isThreadVarying(Args[P]))
+      Varying.insert(P);
+  }
+  Rewrite Join;
+  Join.Args = &Args;
+  Join.ParamsUniform = true;
+  for (const BarrierSite &Inner : Callee->second->Barriers) {
+    std::vector<std::string> Used;
+    for (const Guard &G : Inner.Guards)
+      for (const SymExpr *V : collectLeaves(G.Cond).Varyings)
+        if (isParameterLeaf(*V) && Varying.count(V->Name) &&
+            std::find(Used.begin(), Used.end(), V->Name) == Used.end())
+          Used.push_back(V->Name);
+    if (Used.empty())
+      continue;
+    Subject Joined = Sub;
+    for (const Guard &G : rewriteGuards(Inner.Guards, Join))
+      Joined.Guards.push_back(G);
+    Outcome J = classifyBarrier(Joined.Guards, Shape, Arrays);
+    if (rank(J.C) > rank(O.C)) {
+      O = std::move(J);
+      Joined.Inner = &Inner;
+      Joined.PassedVarying = Used;
+      Sub = std::move(Joined);
+    }
+  }
+  return {std::move(Sub), std::move(O)};
+}
+
 } // namespace
 
 void BarrierDivergenceCheck::run(CheckContext &Ctx) {
@@ -431,8 +506,6 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
   std::map<std::string, const FunctionModel *> ByName;
   for (const FunctionModel &F : Ctx.Model.Functions)
     ByName.emplace(F.Name, &F);
-  Rewrite Uniform;
-  Uniform.ParamsUniform = true;
   for (const FunctionModel &F : Ctx.Model.Functions)
     for (const BarrierSite &B : F.Barriers) {
       if (F.CalledByKernel)
@@ -442,51 +515,22 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
         continue;
       }
       FunctionInProgress Marked(F);
+      // The worst at any launched shape (a launcher called with several).
+      std::vector<BlockShape> Shapes = judgedShapes(F);
       Subject Sub;
-      Sub.Fn = &F;
-      Sub.Site = &B;
-      Sub.Guards = rewriteGuards(B.Guards, Uniform);
-      Outcome O = classifyBarrier(Sub.Guards, F.Shape, Arrays);
-      // A call into a helper whose barrier depends on a parameter that gets a
-      // thread-varying value here: judge the helper's barrier with it.
-      auto Callee = B.ViaCall.empty() ? ByName.end() : ByName.find(B.ViaCall);
-      if (Callee != ByName.end() && !Callee->second->IsKernel) {
-        std::map<std::string, SymRef> Args;
-        std::set<std::string> Varying;
-        for (const auto &[P, V] : B.Args) {
-          Args[P] = rewrite(V, Uniform);
-          if (isThreadVarying(Args[P]))
-            Varying.insert(P);
-        }
-        Rewrite Join;
-        Join.Args = &Args;
-        Join.ParamsUniform = true;
-        for (const BarrierSite &Inner : Callee->second->Barriers) {
-          std::vector<std::string> Used;
-          for (const Guard &G : Inner.Guards)
-            for (const SymExpr *V : collectLeaves(G.Cond).Varyings)
-              if (isParameterLeaf(*V) && Varying.count(V->Name) &&
-                  std::find(Used.begin(), Used.end(), V->Name) == Used.end())
-                Used.push_back(V->Name);
-          if (Used.empty())
-            continue;
-          Subject Joined = Sub;
-          for (const Guard &G : rewriteGuards(Inner.Guards, Join))
-            Joined.Guards.push_back(G);
-          Outcome J = classifyBarrier(Joined.Guards, F.Shape, Arrays);
-          if (rank(J.C) > rank(O.C)) {
-            O = std::move(J);
-            Joined.Inner = &Inner;
-            Joined.PassedVarying = Used;
-            Sub = std::move(Joined);
-          }
+      Outcome O;
+      for (const BlockShape &Shape : Shapes) {
+        auto [S, J] = judge(F, B, Shape, ByName, Arrays);
+        if (!Sub.Fn || rank(J.C) > rank(O.C)) {
+          Sub = std::move(S);
+          O = std::move(J);
         }
       }
       R.report(Sub, O);
       // grid.sync() waits for every thread of the grid: blocks must agree too
       // (also where a helper called here executes it).
       if (O.C == Class::None && B.GridWide)
-        if (auto W = gridBarrierWitness(Sub.Guards, F.Shape, Arrays)) {
+        if (auto W = gridBarrierWitness(Sub.Guards, *Sub.Shape, Arrays)) {
           Finding G;
           G.Check = Name;
           G.Level = Severity::Warning;

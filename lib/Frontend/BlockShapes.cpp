@@ -1,6 +1,7 @@
 //===- BlockShapes.cpp - Launch configurations and __launch_bounds__ -------===//
 #include "BlockShapes.h"
 #include "HostValues.h"
+#include "Launchers.h"
 #include "SharedArrays.h"
 #include "UserCodeVisitor.h"
 
@@ -11,6 +12,8 @@
 #include "clang/Lex/Lexer.h"
 
 #include <fmt/format.h>
+
+#include <deque>
 
 using namespace clang;
 
@@ -41,10 +44,76 @@ const Expr *constantLocalInit(const Expr *E, const HostWrites &Writes) {
 /// it is in says so (if (block_size == 16), case 512: of switch (threads)).
 using KnownValues = llvm::DenseMap<const VarDecl *, uint64_t>;
 
+/// Where a launch configuration is evaluated: the branch facts of the
+/// launch (in its own function only), the calls whose parameters are bound
+/// (a launcher's: Launchers.h), and storage for the frames of constructors
+/// followed into.
+struct EvalScope {
+  const KnownValues *Known = nullptr;
+  const BoundCall *Frame = nullptr;
+  std::deque<BoundCall> *Made = nullptr;
+  EvalScope in(const BoundCall *Outer) const { return {Outer == Frame ? Known : nullptr, Outer, Made}; }
+};
+
+/// The expression that initialises member ME of the object it reads, with
+/// the scope to evaluate it in: an aggregate's initialiser, or the member
+/// initialiser of a constructor whose body is empty (its parameters bound
+/// to the construction's arguments); null otherwise.
+const Expr *memberInit(const MemberExpr *ME, const HostWrites &Writes, EvalScope &S) {
+  const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const Expr *Object = ME->getBase();
+  for (unsigned Depth = 0; Field && !ME->isArrow() && Object && Depth < 8; ++Depth) {
+    Object = withoutCopies(Object);
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(referencedVar(Object))) {
+      const BoundCall *Outer = S.Frame;
+      Object = Writes.isWritten(P) ? nullptr : boundArgument(P, Outer);
+      S = S.in(Outer);
+      continue;
+    }
+    if (const Expr *Init = constantLocalInit(Object, Writes)) {
+      Object = Init;
+      continue;
+    }
+    if (const auto *ILE = dyn_cast<InitListExpr>(Object))
+      return Field->getFieldIndex() < ILE->getNumInits() ? ILE->getInit(Field->getFieldIndex()) : nullptr;
+    const auto *CE = dyn_cast<CXXConstructExpr>(Object);
+    const FunctionDecl *Def = nullptr;
+    if (!CE || !S.Made || !CE->getConstructor()->hasBody(Def))
+      return nullptr;
+    const auto *Ctor = cast<CXXConstructorDecl>(Def);
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Ctor->getBody());
+    if (!Body || !Body->body_empty())
+      return nullptr;
+    for (const CXXCtorInitializer *I : Ctor->inits())
+      if (I->getMember() == Field) {
+        S.Made->push_back(BoundCall{Ctor, llvm::ArrayRef<const Expr *>(CE->getArgs(), CE->getNumArgs()),
+                                    CE->getBeginLoc(), S.Frame});
+        S = S.in(&S.Made->back());
+        return I->getInit();
+      }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// What a launcher's parameter or a member of a struct of launch parameters
+/// stands for (S set to the scope it is evaluated in), or null.
+const Expr *boundSource(const Expr *E, const HostWrites &Writes, EvalScope &S) {
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return memberInit(ME, Writes, S);
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(referencedVar(E));
+  if (!P || !S.Frame || Writes.isWritten(P))
+    return nullptr;
+  const BoundCall *Outer = S.Frame;
+  const Expr *Arg = boundArgument(P, Outer);
+  S = S.in(Outer);
+  return Arg;
+}
+
 /// Evaluates a dim3-valued expression whose components are constants.
 std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx, const HostWrites &Writes,
-                                                 unsigned Depth = 0, const KnownValues *Known = nullptr) {
-  if (!E || Depth > 8)
+                                                 unsigned Depth = 0, EvalScope S = {}) {
+  if (!E || Depth > 12)
     return std::nullopt;
   E = withoutCopies(E);
   // Template patterns hold dependent expressions (their type may be null);
@@ -55,11 +124,16 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
   if (E->getType()->isIntegerType()) {
     if (auto V = constInt(E, Ctx))
       return std::array<unsigned, 3>{{unsigned(*V), 1, 1}};
-    if (const auto *DRE = Known ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr)
-      if (auto It = Known->find(dyn_cast<VarDecl>(DRE->getDecl())); It != Known->end())
+    if (const auto *DRE = S.Known ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr)
+      if (auto It = S.Known->find(dyn_cast<VarDecl>(DRE->getDecl())); It != S.Known->end())
         return std::array<unsigned, 3>{{unsigned(It->second), 1, 1}};
     if (const Expr *Init = constantLocalInit(E, Writes))
-      return constDim3(Init, Ctx, Writes, Depth + 1, Known);
+      return constDim3(Init, Ctx, Writes, Depth + 1, S);
+    if (auto V = S.Frame ? boundConstant(E, S.Frame, Writes, Ctx) : std::nullopt)
+      return std::array<unsigned, 3>{{unsigned(*V), 1, 1}};
+    EvalScope Inner = S;
+    if (const Expr *Source = boundSource(E, Writes, Inner))
+      return constDim3(Source, Ctx, Writes, Depth + 1, Inner);
     return std::nullopt;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
@@ -70,10 +144,10 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
         break;
       if (!Arg->getType()->isIntegerType()) {
         if (CE->getNumArgs() == 1)
-          return constDim3(Arg, Ctx, Writes, Depth + 1, Known); // dim3(uint3)
+          return constDim3(Arg, Ctx, Writes, Depth + 1, S); // dim3(uint3)
         return std::nullopt;
       }
-      auto V = constDim3(Arg, Ctx, Writes, Depth + 1, Known);
+      auto V = constDim3(Arg, Ctx, Writes, Depth + 1, S);
       if (!V)
         return std::nullopt;
       D[I] = (*V)[0];
@@ -81,17 +155,20 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
     return D;
   }
   if (const Expr *Init = constantLocalInit(E, Writes))
-    return constDim3(Init, Ctx, Writes, Depth + 1, Known);
+    return constDim3(Init, Ctx, Writes, Depth + 1, S);
   if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
     std::array<unsigned, 3> D{{1, 1, 1}};
     for (unsigned I = 0; I < ILE->getNumInits() && I < 3; ++I) {
-      auto V = constDim3(ILE->getInit(I), Ctx, Writes, Depth + 1, Known);
+      auto V = constDim3(ILE->getInit(I), Ctx, Writes, Depth + 1, S);
       if (!V)
         return std::nullopt;
       D[I] = (*V)[0];
     }
     return D;
   }
+  EvalScope Inner = S;
+  if (const Expr *Source = boundSource(E, Writes, Inner))
+    return constDim3(Source, Ctx, Writes, Depth + 1, Inner);
   return std::nullopt;
 }
 
@@ -99,12 +176,15 @@ std::optional<std::array<unsigned, 3>> constDim3(const Expr *E, ASTContext &Ctx,
 /// (dim3(32, nwarps)): 0 for each unknown one; nullopt when none or all are
 /// known, or E is not a dim3 built from its components.
 std::optional<std::array<unsigned, 3>> partialDim3(const Expr *E, ASTContext &Ctx, const HostWrites &Writes,
-                                                   const KnownValues *Known, unsigned Depth = 0) {
-  E = E && Depth < 8 ? withoutCopies(E) : nullptr;
+                                                   EvalScope S, unsigned Depth = 0) {
+  E = E && Depth < 12 ? withoutCopies(E) : nullptr;
   if (!E || E->getType().isNull() || E->isTypeDependent() || E->isValueDependent() || E->containsErrors())
     return std::nullopt;
   if (const Expr *Init = constantLocalInit(E, Writes))
-    return partialDim3(Init, Ctx, Writes, Known, Depth + 1);
+    return partialDim3(Init, Ctx, Writes, S, Depth + 1);
+  EvalScope Inner = S;
+  if (const Expr *Source = boundSource(E, Writes, Inner))
+    return partialDim3(Source, Ctx, Writes, Inner, Depth + 1);
   const auto *CE = dyn_cast<CXXConstructExpr>(E);
   if (!CE || CE->getNumArgs() < 2)
     return std::nullopt;
@@ -115,7 +195,7 @@ std::optional<std::array<unsigned, 3>> partialDim3(const Expr *E, ASTContext &Ct
       break;
     if (!Arg->getType()->isIntegerType())
       return std::nullopt;
-    auto V = constDim3(Arg, Ctx, Writes, Depth + 1, Known);
+    auto V = constDim3(Arg, Ctx, Writes, Depth + 1, S);
     D[I] = V ? (*V)[0] : 0;
   }
   bool Some = D[0] || D[1] || D[2], All = D[0] && D[1] && D[2];
@@ -317,67 +397,134 @@ KnownValues branchFacts(const CUDAKernelCallExpr *K, ASTContext &Ctx, const Host
 
 } // namespace
 
+namespace {
+
+/// A launch of one kernel: direct (Indirect null), or through launchers.
+struct LaunchSite {
+  const CUDAKernelCallExpr *K = nullptr;
+  const IndirectLaunch *Indirect = nullptr;
+};
+
+std::string posText(const SourcePos &P) { return fmt::format("{}:{}:{}", P.File, P.Line, P.Column); }
+
+/// Where a launch site is for users (the outermost call followed), and how
+/// it reads: "the launch at k.cu:40:3", "the call at k.cu:52:5, which
+/// launches it through 'run' and 'launch' (at common.h:12:3)".
+std::pair<SourcePos, std::string> siteText(const LaunchSite &L, const SourceManager &SM) {
+  SourcePos Launch = toSourcePos(SM, L.K->getBeginLoc());
+  const BoundCall *Outermost = L.Indirect ? L.Indirect->Frame : nullptr;
+  std::vector<std::string> Through;
+  for (; Outermost; Outermost = Outermost->Outer) {
+    Through.insert(Through.begin(), "'" + Outermost->Callee->getNameAsString() + "'");
+    if (!Outermost->Outer)
+      break;
+  }
+  if (!Outermost)
+    return {Launch, "the launch at " + posText(Launch)};
+  SourcePos Call = toSourcePos(SM, Outermost->At);
+  std::string Names;
+  for (size_t I = 0; I < Through.size(); ++I)
+    Names += (I ? (I + 1 == Through.size() ? " and " : ", ") : "") + Through[I];
+  return {Call, fmt::format("the call at {}, which launches it through {} (at {})", posText(Call), Names,
+                            posText(Launch))};
+}
+
+} // namespace
+
 BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
   LaunchScanner Scan(Ctx.getSourceManager());
   Scan.TraverseDecl(Ctx.getTranslationUnitDecl());
-  llvm::DenseMap<const FunctionDecl *, std::vector<const CUDAKernelCallExpr *>> ByKernel;
-  for (const CUDAKernelCallExpr *K : Scan.Launches)
-    if (const FunctionDecl *Callee = K->getDirectCallee())
-      if (K->getConfig() && K->getConfig()->getNumArgs() >= 2)
-        ByKernel[Callee->getCanonicalDecl()].push_back(K);
-  for (auto &[Key, Ks] : ByKernel) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Launches whose callee is not a kernel: through the calls of launchers.
+  LauncherCalls Launchers(Scan.Writes, Ctx);
+  std::deque<IndirectLaunch> Indirect;
+  std::deque<BoundCall> Made; // constructors followed
+  auto Complete = [&](const CUDAKernelCallExpr *K) {
+    return [&, K](const BoundCall *Frame) {
+      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, 0, {nullptr, Frame, &Made});
+      return D && (*D)[0] && (*D)[1] && (*D)[2];
+    };
+  };
+  std::vector<const FunctionDecl *> Order;
+  llvm::DenseMap<const FunctionDecl *, std::vector<LaunchSite>> ByKernel;
+  auto Add = [&](const FunctionDecl *Kernel, LaunchSite Site) {
+    auto &Sites = ByKernel[Kernel->getCanonicalDecl()];
+    if (Sites.empty())
+      Order.push_back(Kernel->getCanonicalDecl());
+    Sites.push_back(Site);
+  };
+  for (const CUDAKernelCallExpr *K : Scan.Launches) {
+    if (!K->getConfig() || K->getConfig()->getNumArgs() < 2)
+      continue;
+    if (const FunctionDecl *Callee = K->getDirectCallee()) {
+      Add(Callee, {K, nullptr});
+      continue;
+    }
+    for (const IndirectLaunch &L : Launchers.follow(K, Complete(K))) {
+      Indirect.push_back(L);
+      Add(L.Kernel, {K, &Indirect.back()});
+    }
+  }
+  for (const FunctionDecl *Key : Order) {
+    const std::vector<LaunchSite> &Ks = ByKernel[Key];
     // The block shape: the first launch with a constant one.
-    for (const CUDAKernelCallExpr *K : Ks) {
+    for (const LaunchSite &L : Ks) {
+      const CUDAKernelCallExpr *K = L.K;
       KnownValues Known = branchFacts(K, Ctx, Scan.Writes);
-      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, 0, &Known);
+      EvalScope Scope{&Known, L.Indirect ? L.Indirect->Frame : nullptr, &Made};
+      auto [Where, Text] = siteText(L, SM);
+      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, 0, Scope);
       if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2]) {
         // Some components only: kept for the kernel while no launch gives all.
-        if (auto P = partialDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, &Known); P && !Partly.count(Key)) {
+        if (auto P = partialDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, Scope); P && !Partly.count(Key)) {
           BlockShape S;
           S.Dim = *P;
           S.From = BlockShape::Source::Launch;
-          S.Where = toSourcePos(Ctx.getSourceManager(), K->getBeginLoc());
+          S.Where = Where;
           std::string Fixed;
           for (unsigned I = 0; I < 3; ++I)
             if ((*P)[I])
               Fixed += (Fixed.empty() ? "" : ", ") + fmt::format("blockDim.{} = {}", char('x' + I), (*P)[I]);
-          S.Description = fmt::format("the launch at {}:{}:{} fixes only {} (its other extents are not "
-                                      "constants)",
-                                      S.Where.File, S.Where.Line, S.Where.Column, Fixed);
+          S.Description = fmt::format("{} fixes only {} (its other extents are not constants)", Text, Fixed);
           Partly[Key] = S;
         }
-        continue;
-      }
-      auto It = Launched.find(Key);
-      if (It != Launched.end()) {
-        if (It->second.Dim != *D)
-          It->second.Description = It->second.Description.substr(0, It->second.Description.find(" (")) +
-                                   " (other launches in this file use other shapes)";
         continue;
       }
       BlockShape S;
       S.Dim = *D;
       S.From = BlockShape::Source::Launch;
-      S.Where = toSourcePos(Ctx.getSourceManager(), K->getBeginLoc());
-      S.Description = "from the launch at " + S.Where.File + ":" + std::to_string(S.Where.Line) +
-                      ":" + std::to_string(S.Where.Column);
+      S.Where = Where;
+      S.Description = "from " + Text;
       // Say which branch fixed it, when the shape is not constant without it.
-      if (!Known.empty() && !constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes)) {
+      if (!Known.empty() && !constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, 0, {nullptr, Scope.Frame, &Made})) {
         std::string Facts;
         for (const auto &[VD, V] : Known)
           Facts += (Facts.empty() ? "" : " and ") + ("'" + VD->getNameAsString() + "' is ") +
                    std::to_string(V);
         S.Description += ", in the branch where " + Facts;
       }
-      Launched[Key] = S;
+      auto It = Launched.find(Key);
+      if (It == Launched.end()) {
+        Launched[Key] = S;
+        continue;
+      }
+      // Other shapes: the barrier check tries each (FunctionModel).
+      if (It->second.Dim != S.Dim &&
+          llvm::none_of(Others[Key], [&](const BlockShape &O) { return O.Dim == S.Dim; }))
+        Others[Key].push_back(S);
     }
-    // The parameters every launch sets the same way.
+    if (auto It = Launched.find(Key); It != Launched.end() && !Others.lookup(Key).empty())
+      It->second.Description += " (other launches in this file use other shapes)";
+    // The parameters every launch sets the same way (direct launches only:
+    // what a launcher passes is its own parameters).
+    if (llvm::any_of(Ks, [](const LaunchSite &L) { return L.Indirect; }))
+      continue;
     std::map<unsigned, FixedArgument> Fixed;
-    for (unsigned I = 0; I < Key->getNumParams() && I < Ks.front()->getNumArgs(); ++I) {
+    for (unsigned I = 0; I < Key->getNumParams() && I < Ks.front().K->getNumArgs(); ++I) {
       std::optional<FixedArgument> First;
       bool Same = true;
-      for (const CUDAKernelCallExpr *K : Ks) {
-        auto F = I < K->getNumArgs() ? fixedArgument(K, I, Ctx, Scan.Writes) : std::nullopt;
+      for (const LaunchSite &L : Ks) {
+        auto F = I < L.K->getNumArgs() ? fixedArgument(L.K, I, Ctx, Scan.Writes) : std::nullopt;
         if (!F || (First && F->Text.Value != First->Text.Value)) {
           Same = false;
           break;
@@ -393,6 +540,11 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
     if (!Fixed.empty())
       Arguments[Key] = std::move(Fixed);
   }
+}
+
+std::vector<BlockShape> BlockShapeFinder::otherLaunchShapesOf(const FunctionDecl *Kernel) const {
+  auto It = Others.find(Kernel->getCanonicalDecl());
+  return It == Others.end() ? std::vector<BlockShape>() : It->second;
 }
 
 std::map<unsigned, BlockShapeFinder::FixedArgument>

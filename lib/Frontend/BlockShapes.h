@@ -3,7 +3,9 @@
 // Finds, for each kernel, the block shape the translation unit launches it
 // with: a k<<<grid, block>>> launch whose block argument is a constant
 // expression (dim3(32, 8), a #define, a constexpr, or a local dim3 initialised
-// with constants), otherwise __launch_bounds__ (max threads, 1-D); and the
+// with constants), also where a generic launcher makes the launch with what
+// its callers pass (Launchers.h), otherwise __launch_bounds__ (max threads,
+// 1-D; a bound on the thread count for the barrier check); and the
 // kernel parameters every launch sets the same way (a constant, the block
 // size it launches with, or a function of it: HostValues.h).
 //
@@ -19,6 +21,7 @@
 
 #include <map>
 #include <optional>
+#include <vector>
 
 namespace cbl {
 
@@ -28,6 +31,9 @@ public:
   /// The shape of the first launch with a constant one, if any; else the
   /// constant components of the first launch that has some (the others 0).
   std::optional<BlockShape> launchShapeOf(const clang::FunctionDecl *Kernel) const;
+  /// The constant shapes of the kernel's other launches in this file, each
+  /// once, when they differ from launchShapeOf's.
+  std::vector<BlockShape> otherLaunchShapesOf(const clang::FunctionDecl *Kernel) const;
   /// The shape __launch_bounds__ gives (1-D, its maximum), if any.
   std::optional<BlockShape> boundsShapeOf(const clang::FunctionDecl *Kernel) const;
   /// Every launched kernel with a constant shape, with that shape.
@@ -50,6 +56,7 @@ private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *, BlockShape> Launched;
   llvm::DenseMap<const clang::FunctionDecl *, BlockShape> Partly; ///< some components known
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<BlockShape>> Others;
   llvm::DenseMap<const clang::FunctionDecl *, std::map<unsigned, FixedArgument>> Arguments;
 };
 

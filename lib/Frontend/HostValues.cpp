@@ -15,6 +15,8 @@ void HostWrites::noteWrite(const VarDecl *VD, const BinaryOperator *PlainAssignm
   Writes &W = Of[VD];
   ++W.Count;
   W.Sole = W.Count == 1 ? PlainAssignment : nullptr;
+  if (PlainAssignment)
+    W.Assigned.push_back(PlainAssignment->getRHS());
 }
 
 void HostWrites::noteBody(const Stmt *Body) {
@@ -46,6 +48,24 @@ const Expr *withoutCopies(const Expr *E) {
       return E;
   }
   return E;
+}
+
+const Expr *boundArgument(const ParmVarDecl *P, const BoundCall *&Frame) {
+  const auto *Fn = dyn_cast<FunctionDecl>(P->getDeclContext());
+  for (const BoundCall *C = Frame; C && Fn; C = C->Outer) {
+    if (!C->Callee || C->Callee->getCanonicalDecl() != Fn->getCanonicalDecl())
+      continue;
+    unsigned I = P->getFunctionScopeIndex();
+    if (I >= C->Args.size())
+      return nullptr;
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(C->Args[I])) {
+      Frame = C; // the callee's own expression
+      return Default->getExpr();
+    }
+    Frame = C->Outer;
+    return C->Args[I];
+  }
+  return nullptr;
 }
 
 const VarDecl *referencedVar(const Expr *E) {
@@ -145,6 +165,8 @@ public:
 
   std::optional<SymRef> value(const Expr *E, SourceLocation At, unsigned Depth);
 
+  /// The calls whose parameters are bound here (a launcher's), if any.
+  const BoundCall *Frame = nullptr;
   std::string Definition; ///< the first definition more than a variable
   std::string FromCalls; ///< the first parameter followed to its function's calls
   std::string spelling(const Expr *E) const {
@@ -175,6 +197,17 @@ private:
 
 std::optional<SymRef> Translator::variable(const VarDecl *VD, IntType T, SourceLocation At,
                                            unsigned Depth) {
+  // A parameter of a launcher: what the call followed passes, there.
+  const BoundCall *Scope = Frame;
+  const auto *P = dyn_cast<ParmVarDecl>(VD);
+  if (const Expr *Arg = P && Frame && !W.isWritten(P) ? boundArgument(P, Scope) : nullptr) {
+    SourceLocation CallAt = Scope ? Scope->At : At;
+    Translator Caller(CallAt, W, Ctx);
+    Caller.Frame = Scope;
+    if (auto V = Caller.value(Arg, CallAt, Depth + 1))
+      return SymExpr::cast(*V, T);
+    return std::nullopt;
+  }
   SourceLocation DefAt;
   if (const Expr *Def = definition(VD, At, DefAt)) {
     if (Definition.empty() && !referencedVar(Def))
@@ -279,6 +312,18 @@ std::optional<SymRef> Translator::value(const Expr *E, SourceLocation At, unsign
 }
 
 } // namespace
+
+std::optional<int64_t> boundConstant(const Expr *E, const BoundCall *Frame, const HostWrites &W,
+                                     ASTContext &Ctx) {
+  if (unusable(E))
+    return std::nullopt;
+  Translator Tr(E->getBeginLoc(), W, Ctx); // read where E is
+  Tr.Frame = Frame;
+  std::optional<SymRef> V = Tr.value(E, E->getBeginLoc(), 0);
+  if (!V || !(*V)->isConst())
+    return std::nullopt;
+  return (*V)->Value;
+}
 
 BlockSizes blockSizes(const CUDAKernelCallExpr *K, const HostWrites &W, ASTContext &Ctx) {
   BlockSizes Out;

@@ -26,6 +26,11 @@
 // arguments are known. Not followed: a second write, a write in a branch
 // or loop, another call (but (int)log2 of an integer), floating point.
 //
+// A launch made by a generic launcher (a function that receives the kernel
+// and its configuration as parameters) is evaluated at each call of it: a
+// chain of BoundCalls binds the launcher's parameters to what that call
+// passes, evaluated where the call is (Launchers.h).
+//
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_HOSTVALUES_H
 #define CUDA_BANK_LINT_LIB_FRONTEND_HOSTVALUES_H
@@ -39,6 +44,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cbl {
 
@@ -48,6 +54,7 @@ struct HostWrites {
   struct Writes {
     unsigned Count = 0;                        ///< assignments, ++/--, &v, non-const references
     const clang::BinaryOperator *Sole = nullptr; ///< the plain `v = e`, when it is the only write
+    std::vector<const clang::Expr *> Assigned; ///< the right-hand sides of the plain `v = e`
   };
   llvm::DenseMap<const clang::VarDecl *, Writes> Of;
   /// Statements standing directly in a function's body (each runs once per
@@ -63,6 +70,27 @@ struct HostWrites {
   bool isWritten(const clang::VarDecl *VD) const { return Of.count(VD) != 0; }
   void noteBody(const clang::Stmt *Body);
 };
+
+/// A call whose callee's parameters stand for the arguments it passes, each
+/// evaluated where the call is, in Outer's scope (null: the caller's own
+/// parameters are not bound): a launcher called with a kernel and its
+/// configuration, or the constructor of a struct of launch parameters.
+struct BoundCall {
+  const clang::FunctionDecl *Callee = nullptr;
+  llvm::ArrayRef<const clang::Expr *> Args;
+  clang::SourceLocation At;
+  const BoundCall *Outer = nullptr;
+};
+
+/// The argument that the innermost call of Frame's chain to P's function
+/// passes for P (a default argument: its expression), with Frame set to
+/// the scope it is evaluated in; null when no call of the chain binds P.
+const clang::Expr *boundArgument(const clang::ParmVarDecl *P, const BoundCall *&Frame);
+
+/// E's value where Frame binds the parameters (locals followed as at a
+/// launch, HostFunctions run), when it is a constant.
+std::optional<int64_t> boundConstant(const clang::Expr *E, const BoundCall *Frame, const HostWrites &W,
+                                     clang::ASTContext &Ctx);
 
 /// E without the temporaries, casts and copies a dim3 argument is wrapped in.
 const clang::Expr *withoutCopies(const clang::Expr *E);

@@ -394,6 +394,7 @@ private:
     if (!F.IsKernel)
       return;
     F.LaunchShape = Shapes.launchShapeOf(FD);
+    F.OtherLaunchShapes = Shapes.otherLaunchShapesOf(FD);
     F.BoundsShape = Shapes.boundsShapeOf(FD);
   }
 

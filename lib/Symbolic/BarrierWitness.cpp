@@ -119,10 +119,32 @@ std::vector<std::array<unsigned, 3>> partlyKnown(const std::array<unsigned, 3> &
   return Out;
 }
 
+/// Block shapes of at most N threads to try (__launch_bounds__(N)): those of
+/// Usual within the bound, and N threads as one row and, where the guards
+/// read threadIdx.y or .z, as rows of 32 and of 16 threads.
+std::vector<Dim3> withinBound(const std::vector<Dim3> &Usual, unsigned N, bool Y, bool Z) {
+  std::vector<Dim3> Out;
+  auto Add = [&](const Dim3 &D) {
+    if (D[0] * D[1] * D[2] <= N && std::find(Out.begin(), Out.end(), D) == Out.end())
+      Out.push_back(D);
+  };
+  for (const Dim3 &D : Usual)
+    Add(D);
+  Add({{N, 1, 1}});
+  if (Y || Z)
+    for (unsigned Row : {32u, 16u})
+      if (N > Row && N % Row == 0)
+        Add({{Row, N / Row, 1}});
+  if (Z && N >= 128 && N % 64 == 0)
+    Add({{32, N / 64, 2}});
+  return Out;
+}
+
 /// Block shapes to try: the known one, else 1-D sizes (and 2-D/3-D ones when
-/// the guards read threadIdx.y/z), smallest first.
+/// the guards read threadIdx.y/z), smallest first; within the thread count
+/// __launch_bounds__ allows, when that is all that is known.
 std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const std::vector<Guard> &Gs) {
-  if (Shape.known())
+  if (Shape.known() && !Shape.boundOnly())
     return {Shape.Dim};
   std::vector<std::array<unsigned, 3>> Out;
   for (unsigned N : {32u, 64u, 96u, 128u, 256u, 512u, 1024u})
@@ -140,6 +162,8 @@ std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const st
   if (Z)
     for (std::array<unsigned, 3> D : {std::array<unsigned, 3>{{8, 8, 4}}, {{32, 2, 2}}, {{4, 4, 4}}})
       Out.push_back(D);
+  if (Shape.boundOnly())
+    return withinBound(Out, Shape.threads(), Y, Z);
   if (Shape.Dim[0] || Shape.Dim[1] || Shape.Dim[2])
     return partlyKnown(Shape.Dim, Y, Z);
   return Out;
@@ -281,7 +305,7 @@ BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShap
     if (rank(Per[Worst].C) <= rank(Best.C))
       continue;
     Best = Per[Worst];
-    if (!Shape.known())
+    if (!Shape.known() || Shape.boundOnly())
       describeShapes(Best, Shapes, Per);
     if (Best.C == Class::WithinWarp)
       return Best;

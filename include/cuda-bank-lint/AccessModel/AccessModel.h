@@ -91,6 +91,9 @@ struct BlockShape {
   std::array<unsigned, 3> Grid{{0, 0, 0}};
   bool known() const { return Dim[0] && Dim[1] && Dim[2]; }
   unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
+  /// From __launch_bounds__: Dim is (N, 1, 1) for its maximum N, a bound on
+  /// the thread count; the barrier check takes the shape as not known.
+  bool boundOnly() const { return From == Source::LaunchBounds; }
 };
 const char *blockShapeSourceName(BlockShape::Source S);
 /// "block 32x8x1 from the launch at k.cu:40:3", or the assumption made.
@@ -240,6 +243,9 @@ struct FunctionModel {
   /// What the translation unit says (kernels): the first launch with a
   /// constant block shape, and __launch_bounds__.
   std::optional<BlockShape> LaunchShape, BoundsShape;
+  /// The constant shapes of the other launches in the translation unit that
+  /// differ from LaunchShape (the barrier check tries each).
+  std::vector<BlockShape> OtherLaunchShapes;
   /// Parameters taken from the launches (kernels only), as stated in notes.
   std::vector<LaunchArgument> LaunchArguments;
   std::vector<SharedAccess> Accesses;

@@ -8,7 +8,8 @@
 //   5. the first such launch in another translation unit: an entry of the
 //      compilation database, else a .cu file near the analysed one (a kernel
 //      defined in a .cuh and launched from a .cu);
-//   6. __launch_bounds__ (1-D, its maximum);
+//   6. __launch_bounds__ (1-D, its maximum; BlockShape::boundOnly: the
+//      barrier check takes it as a bound on the thread count, not a shape);
 //   7. otherwise assumed: the symbolic layer considers the block widths such
 //      code is launched with (docs/design.md).
 // The result is FunctionModel::Shape, whose From and Description say which

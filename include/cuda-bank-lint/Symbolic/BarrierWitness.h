@@ -71,7 +71,7 @@ struct BarrierOutcome {
 bool isReturnGuard(const Guard &G);
 
 /// The worst outcome over the block shapes (the known one, else the widths
-/// people launch with) and the values of the uniform unknowns tried, within a
+/// people launch with, within __launch_bounds__'s thread count) and the values of the uniform unknowns tried, within a
 /// budget of thread evaluations; the first situation found of that class.
 BarrierOutcome classifyBarrier(const std::vector<Guard> &Guards, const BlockShape &Shape,
                                const std::vector<SharedArray> &Arrays);
