@@ -78,6 +78,18 @@ std::string listOf(const std::vector<std::string> &Items, size_t Max = 6) {
 /// access is inside a system header (a library such as CUB) and those are not
 /// shown, at the innermost call made from user code. Frame is the index of
 /// that call in A.CallChain, or -1.
+/// V's parameters as a user reads them: the program's values (Names) and,
+/// apart, the loops whose internal flag is one of them (Flags): no variable
+/// of the program, it stands for its loop.
+void splitParameters(const AccessVerdict &V, const FunctionModel &Fn, std::vector<std::string> &Names,
+                     std::vector<SourcePos> &Flags) {
+  for (const std::string &P : V.Parameters)
+    if (const LoopInfo *L = loopOfInternalFlag(Fn.Loops, P))
+      Flags.push_back(L->Where);
+    else
+      Names.push_back(P);
+}
+
 int userFrame(const SharedAccess &A, bool SystemHeaders) {
   if (SystemHeaders || !A.Where.InSystemHeader)
     return -1;
@@ -342,12 +354,17 @@ void BankConflictCheck::detailNotes(Finding &F, CheckContext &Ctx, const Evaluat
             "depends on blockDim.x; the widths such code is launched with were evaluated (a "
             "multiple of 32 up to the extent of the dimension threadIdx.x indexes, or that "
             "extent); pin it with --block-dim=X,Y,Z";
-  if (!V.Parameters.empty()) {
+  std::vector<std::string> Names;
+  std::vector<SourcePos> Flags;
+  splitParameters(V, *E.Fn, Names, Flags);
+  if (!Names.empty()) {
     std::vector<std::string> Quoted;
-    for (const auto &P : V.Parameters)
+    for (const auto &P : Names)
       Quoted.push_back("'" + P + "'");
     Shape += "; the result holds for every value of " + listOf(Quoted, 8);
   }
+  for (const SourcePos &L : Flags)
+    Shape += fmt::format("{} every iteration of the loop at line {}", Names.empty() ? "; the result holds in" : " and in", L.Line);
   F.Notes.push_back({E.Fn->Shape.Where.valid() ? E.Fn->Shape.Where : SourcePos(),
                      "assuming " + Shape, {}});
   for (const LaunchArgument &LA : E.Fn->LaunchArguments)
@@ -487,7 +504,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.CallChain = A.CallChain;
     R.MergedWith = A.MergedWith;
     R.Index = renderOffset(A.ByteOffset, Arrays);
-    R.Parameters = V.Parameters;
+    splitParameters(V, *E.Fn, R.Parameters, R.LoopFlags);
     R.AssumedUniform = V.AssumedUniform;
     R.BoundBy = V.BoundBy;
     R.BoundaryBy = V.BoundaryBy;

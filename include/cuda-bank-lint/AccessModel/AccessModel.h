@@ -141,6 +141,11 @@ struct LoopCounter {
 /// the loop at line 15"; a reason says "whether " and this.
 std::string internalLoopFlagName(unsigned Line);
 
+struct LoopInfo;
+/// The loop of Loops whose Internal counter is named Name, if any: where a
+/// list of names (a verdict's parameters) holds the flag, what it stands for.
+const LoopInfo *loopOfInternalFlag(const std::vector<LoopInfo> &Loops, const std::string &Name);
+
 /// A loop whose iterations the symbolic layer may enumerate: the counters
 /// start at their Init, the body runs while Cond holds, then every counter
 /// takes its Next value.
