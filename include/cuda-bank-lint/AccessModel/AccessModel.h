@@ -282,6 +282,10 @@ inline constexpr const char *SharedConstructorText =
 struct FrontEndNote {
   SourcePos Where;
   std::string Message;
+  /// Set for the note about kernels in code the preprocessor skipped: their
+  /// names (the run's summary counts them, once per file however many
+  /// translation units include it).
+  std::vector<std::string> SkippedKernels;
 };
 
 /// A kernel launched with a constant block shape: its name (with template

@@ -238,6 +238,9 @@ struct RunReport {
   unsigned Errors = 0;          ///< files not analysed at all
   unsigned PartlyAnalysed = 0;  ///< files with a kernel not analysed
   unsigned SkippedHeaders = 0;  ///< headers from directories skipped with a note
+  /// Kernels in code the preprocessor skipped (not compiled, so not
+  /// analysed), each file's once however many translation units include it.
+  unsigned PreprocessorSkipped = 0;
   std::vector<UnitStatus> Units; ///< one per input file, in input order
   std::vector<SharedVariableRecord> Variables;
 };
