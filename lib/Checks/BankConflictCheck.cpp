@@ -529,13 +529,17 @@ void BankConflictCheck::run(CheckContext &Ctx) {
       }
     if (!R.Lanes.empty() && costOf(worstWarpAccess(A, V), Ctx.Options.Arch).Wavefronts == V.Cost.Wavefronts)
       R.Grid = bankGrid(worstWarpAccess(A, V), Ctx.Options.Arch);
+    asWritten(R, *E.Fn);
     Ctx.Out.Accesses.push_back(std::move(R));
+    std::optional<Finding> F;
     if (Warn[I]) {
       FunctionInProgress Marked(*E.Fn);
-      Ctx.Out.Findings.push_back(diagnose(Ctx, Fixes, E));
-    } else if (auto F = randomDataRemark(E, Arrays[A.ArrayId].Name, Name)) {
-      Ctx.Out.Findings.push_back(std::move(*F));
-    } else if (auto F = edgeRemark(E, Arrays[A.ArrayId].Name, Name)) {
+      F = diagnose(Ctx, Fixes, E);
+    } else if (!(F = randomDataRemark(E, Arrays[A.ArrayId].Name, Name))) {
+      F = edgeRemark(E, Arrays[A.ArrayId].Name, Name);
+    }
+    if (F) {
+      asWritten(*F, *E.Fn);
       Ctx.Out.Findings.push_back(std::move(*F));
     }
   }

@@ -15,6 +15,7 @@
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -252,6 +253,12 @@ struct FunctionModel {
   std::vector<LoopInfo> Loops; ///< indexed by LoopInfo::Id
   /// The body (or a helper walked in it) names a __shared__ variable.
   bool NamesShared = false;
+  /// Conditions as the user wrote them: a comparison's text in the
+  /// compiler's form (toString: 'bt < T * B') -> its source text ('bt < B *
+  /// T'), where the front end found the comparison the branch's debug
+  /// location points at and its operands on the same sides. For display
+  /// only (Checks/FindingText.h: asWritten).
+  std::map<std::string, std::string> ConditionSpellings;
 };
 
 /// A function the front end did not analyse because Clang rejects code it
