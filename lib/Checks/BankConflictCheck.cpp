@@ -375,6 +375,26 @@ void BankConflictCheck::detailNotes(Finding &F, CheckContext &Ctx, const Evaluat
     F.Notes.push_back({A.Where, V.Boundary, {}});
 }
 
+const SharedAccess *BankConflictCheck::storeOfSameLvalue(const FunctionModel &Fn,
+                                                        const SharedAccess &A) const {
+  if (A.Op != AccessOp::Load || A.Spelling.empty())
+    return nullptr;
+  auto SameCalls = [&](const SharedAccess &S) {
+    return std::equal(S.CallChain.begin(), S.CallChain.end(), A.CallChain.begin(), A.CallChain.end(),
+                      [](const CallFrame &X, const CallFrame &Y) {
+                        return X.Site.File == Y.Site.File && X.Site.Offset == Y.Site.Offset;
+                      });
+  };
+  auto It = Stores.find({&Fn, A.ArrayId, A.Where.File, A.Where.Line, A.Spelling});
+  if (It == Stores.end())
+    return nullptr;
+  for (const SharedAccess *S : It->second)
+    if (S->ByteOffset->Hash == A.ByteOffset->Hash && SameCalls(*S) &&
+        toString(S->ByteOffset) == toString(A.ByteOffset))
+      return S;
+  return nullptr;
+}
+
 Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E) {
   const SharedAccess &A = *E.Access;
   const AccessVerdict &V = E.Verdict;
@@ -392,8 +412,11 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
   F.Level = V.Condition.empty() ? Severity::Warning : possibleSeverity(Ctx.Options);
   int U = userFrame(A, Ctx.Options.SystemHeaders);
   F.Where = U < 0 ? A.Where : A.CallChain[size_t(U)].Site;
+  const SharedAccess *Store = storeOfSameLvalue(*E.Fn, A);
+  if (Store)
+    F.Where = Store->Where; // one finding with the store's (mergeFindings)
   if (U < 0 && A.Length)
-    F.Ranges.push_back({A.Where, A.Length});
+    F.Ranges.push_back({F.Where, Store ? Store->Length : A.Length});
   F.Message = conflictMessage(E, Arr, Lanes.size(), Varies, WidthCases);
   describeInstance(F, E, Ctx.Options.SystemHeaders);
   if (!V.Condition.empty())
@@ -437,6 +460,11 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     }
   }
   FixSearch Fixes(Ctx, All);
+  Stores.clear();
+  for (const Evaluated &E : All)
+    if (E.Access->Op == AccessOp::Store && !E.Access->Spelling.empty())
+      Stores[{E.Fn, E.Access->ArrayId, E.Access->Where.File, E.Access->Where.Line, E.Access->Spelling}]
+          .push_back(E.Access);
   std::set<std::tuple<std::string, unsigned, unsigned, AccessOp, std::string>> Reported;
   // Report the worst chunk of a split aggregate first.
   std::vector<size_t> Order(All.size());
