@@ -63,6 +63,14 @@ std::string internalLoopFlagName(unsigned Line) {
   return "a lane runs another iteration of the loop at line " + std::to_string(Line);
 }
 
+const LoopInfo *loopOfInternalFlag(const std::vector<LoopInfo> &Loops, const std::string &Name) {
+  for (const LoopInfo &L : Loops)
+    for (const LoopCounter &C : L.Counters)
+      if (C.Internal && C.Name == Name)
+        return &L;
+  return nullptr;
+}
+
 std::string describeBlockShape(const BlockShape &S) {
   if (!S.known())
     return S.Description;

@@ -411,12 +411,24 @@ static void print(const SymExpr &E, std::string &Out) {
       Out += ')';
       return;
     }
-    printOperand(*E.Ops[0], precedence(E), false, Out);
+  {
+    // A comparison with its constant on the right, as people write it:
+    // '0 < n' reads 'n > 0'.
+    bool Mirror = E.Op >= Opcode::LT && E.Op <= Opcode::NE && stripCasts(*E.Ops[0]).isConst() &&
+                  !stripCasts(*E.Ops[1]).isConst();
+    Opcode Op = !Mirror              ? E.Op
+                : E.Op == Opcode::LT ? Opcode::GT
+                : E.Op == Opcode::GT ? Opcode::LT
+                : E.Op == Opcode::LE ? Opcode::GE
+                : E.Op == Opcode::GE ? Opcode::LE
+                                     : E.Op;
+    printOperand(*E.Ops[Mirror], precedence(E), false, Out);
     Out += ' ';
-    Out += opcodeSpelling(E.Op);
+    Out += opcodeSpelling(Op);
     Out += ' ';
-    printOperand(*E.Ops[1], precedence(E), true, Out);
+    printOperand(*E.Ops[!Mirror], precedence(E), true, Out);
     return;
+  }
   case ExprKind::Select:
     printOperand(*E.Ops[0], 2, false, Out);
     Out += " ? ";

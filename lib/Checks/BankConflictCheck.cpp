@@ -78,6 +78,18 @@ std::string listOf(const std::vector<std::string> &Items, size_t Max = 6) {
 /// access is inside a system header (a library such as CUB) and those are not
 /// shown, at the innermost call made from user code. Frame is the index of
 /// that call in A.CallChain, or -1.
+/// V's parameters as a user reads them: the program's values (Names) and,
+/// apart, the loops whose internal flag is one of them (Flags): no variable
+/// of the program, it stands for its loop.
+void splitParameters(const AccessVerdict &V, const FunctionModel &Fn, std::vector<std::string> &Names,
+                     std::vector<SourcePos> &Flags) {
+  for (const std::string &P : V.Parameters)
+    if (const LoopInfo *L = loopOfInternalFlag(Fn.Loops, P))
+      Flags.push_back(L->Where);
+    else
+      Names.push_back(P);
+}
+
 int userFrame(const SharedAccess &A, bool SystemHeaders) {
   if (SystemHeaders || !A.Where.InSystemHeader)
     return -1;
@@ -342,12 +354,17 @@ void BankConflictCheck::detailNotes(Finding &F, CheckContext &Ctx, const Evaluat
             "depends on blockDim.x; the widths such code is launched with were evaluated (a "
             "multiple of 32 up to the extent of the dimension threadIdx.x indexes, or that "
             "extent); pin it with --block-dim=X,Y,Z";
-  if (!V.Parameters.empty()) {
+  std::vector<std::string> Names;
+  std::vector<SourcePos> Flags;
+  splitParameters(V, *E.Fn, Names, Flags);
+  if (!Names.empty()) {
     std::vector<std::string> Quoted;
-    for (const auto &P : V.Parameters)
+    for (const auto &P : Names)
       Quoted.push_back("'" + P + "'");
     Shape += "; the result holds for every value of " + listOf(Quoted, 8);
   }
+  for (const SourcePos &L : Flags)
+    Shape += fmt::format("{} every iteration of the loop at line {}", Names.empty() ? "; the result holds in" : " and in", L.Line);
   F.Notes.push_back({E.Fn->Shape.Where.valid() ? E.Fn->Shape.Where : SourcePos(),
                      "assuming " + Shape, {}});
   for (const LaunchArgument &LA : E.Fn->LaunchArguments)
@@ -356,6 +373,26 @@ void BankConflictCheck::detailNotes(Finding &F, CheckContext &Ctx, const Evaluat
     F.Notes.push_back({A.Where, V.Reason, {}});
   if (!V.Boundary.empty())
     F.Notes.push_back({A.Where, V.Boundary, {}});
+}
+
+const SharedAccess *BankConflictCheck::storeOfSameLvalue(const FunctionModel &Fn,
+                                                        const SharedAccess &A) const {
+  if (A.Op != AccessOp::Load || A.Spelling.empty())
+    return nullptr;
+  auto SameCalls = [&](const SharedAccess &S) {
+    return std::equal(S.CallChain.begin(), S.CallChain.end(), A.CallChain.begin(), A.CallChain.end(),
+                      [](const CallFrame &X, const CallFrame &Y) {
+                        return X.Site.File == Y.Site.File && X.Site.Offset == Y.Site.Offset;
+                      });
+  };
+  auto It = Stores.find({&Fn, A.ArrayId, A.Where.File, A.Where.Line, A.Spelling});
+  if (It == Stores.end())
+    return nullptr;
+  for (const SharedAccess *S : It->second)
+    if (S->ByteOffset->Hash == A.ByteOffset->Hash && SameCalls(*S) &&
+        toString(S->ByteOffset) == toString(A.ByteOffset))
+      return S;
+  return nullptr;
 }
 
 Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E) {
@@ -375,8 +412,11 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
   F.Level = V.Condition.empty() ? Severity::Warning : possibleSeverity(Ctx.Options);
   int U = userFrame(A, Ctx.Options.SystemHeaders);
   F.Where = U < 0 ? A.Where : A.CallChain[size_t(U)].Site;
+  const SharedAccess *Store = storeOfSameLvalue(*E.Fn, A);
+  if (Store)
+    F.Where = Store->Where; // one finding with the store's (mergeFindings)
   if (U < 0 && A.Length)
-    F.Ranges.push_back({A.Where, A.Length});
+    F.Ranges.push_back({F.Where, Store ? Store->Length : A.Length});
   F.Message = conflictMessage(E, Arr, Lanes.size(), Varies, WidthCases);
   describeInstance(F, E, Ctx.Options.SystemHeaders);
   if (!V.Condition.empty())
@@ -420,6 +460,11 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     }
   }
   FixSearch Fixes(Ctx, All);
+  Stores.clear();
+  for (const Evaluated &E : All)
+    if (E.Access->Op == AccessOp::Store && !E.Access->Spelling.empty())
+      Stores[{E.Fn, E.Access->ArrayId, E.Access->Where.File, E.Access->Where.Line, E.Access->Spelling}]
+          .push_back(E.Access);
   std::set<std::tuple<std::string, unsigned, unsigned, AccessOp, std::string>> Reported;
   // Report the worst chunk of a split aggregate first.
   std::vector<size_t> Order(All.size());
@@ -487,7 +532,7 @@ void BankConflictCheck::run(CheckContext &Ctx) {
     R.CallChain = A.CallChain;
     R.MergedWith = A.MergedWith;
     R.Index = renderOffset(A.ByteOffset, Arrays);
-    R.Parameters = V.Parameters;
+    splitParameters(V, *E.Fn, R.Parameters, R.LoopFlags);
     R.AssumedUniform = V.AssumedUniform;
     R.BoundBy = V.BoundBy;
     R.BoundaryBy = V.BoundaryBy;
@@ -512,13 +557,17 @@ void BankConflictCheck::run(CheckContext &Ctx) {
       }
     if (!R.Lanes.empty() && costOf(worstWarpAccess(A, V), Ctx.Options.Arch).Wavefronts == V.Cost.Wavefronts)
       R.Grid = bankGrid(worstWarpAccess(A, V), Ctx.Options.Arch);
+    asWritten(R, *E.Fn);
     Ctx.Out.Accesses.push_back(std::move(R));
+    std::optional<Finding> F;
     if (Warn[I]) {
       FunctionInProgress Marked(*E.Fn);
-      Ctx.Out.Findings.push_back(diagnose(Ctx, Fixes, E));
-    } else if (auto F = randomDataRemark(E, Arrays[A.ArrayId].Name, Name)) {
-      Ctx.Out.Findings.push_back(std::move(*F));
-    } else if (auto F = edgeRemark(E, Arrays[A.ArrayId].Name, Name)) {
+      F = diagnose(Ctx, Fixes, E);
+    } else if (!(F = randomDataRemark(E, Arrays[A.ArrayId].Name, Name))) {
+      F = edgeRemark(E, Arrays[A.ArrayId].Name, Name);
+    }
+    if (F) {
+      asWritten(*F, *E.Fn);
       Ctx.Out.Findings.push_back(std::move(*F));
     }
   }

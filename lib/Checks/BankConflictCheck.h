@@ -14,6 +14,8 @@
 #include "FixSearch.h"
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 
+#include <map>
+#include <tuple>
 #include <vector>
 
 namespace cbl {
@@ -36,6 +38,16 @@ private:
   /// A 1-D or extern array: its index rewritten in every access, verified
   /// (FixSearch::rewrite), as fix-its when every subscript can be rewritten.
   void rewriteNotes(Finding &F, CheckContext &Ctx, FixSearch &Fixes, const Evaluated &E);
+  /// The store of a read-modify-write written out, `s[b] = s[b] + s[a]`,
+  /// whose lvalue the load A reads (same function, array, line, spelling and
+  /// offset): its finding is the load's too, as with `s[b] += s[a]`. Null
+  /// when there is none.
+  const SharedAccess *storeOfSameLvalue(const FunctionModel &Fn, const SharedAccess &A) const;
+
+  /// Stores by function, array, file, line and spelling (storeOfSameLvalue).
+  std::map<std::tuple<const FunctionModel *, unsigned, std::string, unsigned, std::string>,
+           std::vector<const SharedAccess *>>
+      Stores;
 };
 
 } // namespace cbl

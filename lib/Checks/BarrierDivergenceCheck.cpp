@@ -433,6 +433,7 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
                        "of the block reaches is undefined behaviour in CUDA; prefer guarding the work "
                        "('if (i < n) { ... }') to returning",
                        {}});
+  asWritten(F, *Sub.Fn);
   Ctx.Out.Findings.push_back(std::move(F));
 }
 
@@ -545,6 +546,7 @@ void BarrierDivergenceCheck::run(CheckContext &Ctx) {
                                   What, W->Name, Grid, W->Name, W->Name, W->Value);
           if (!B.ViaCall.empty())
             G.Notes.push_back({B.CalleeBarrier, fmt::format("'{}' executes a grid barrier here", B.ViaCall), {}});
+          asWritten(G, F);
           Ctx.Out.Findings.push_back(std::move(G));
         }
     }

@@ -10,6 +10,71 @@
 
 namespace cbl {
 
+namespace {
+
+/// Whether S is one parenthesised expression: '(' and its match last.
+bool wrapped(llvm::StringRef S) {
+  if (S.size() < 2 || S.front() != '(' || S.back() != ')')
+    return false;
+  int Depth = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
+    if (Depth == 0)
+      return I + 1 == S.size();
+  }
+  return false;
+}
+
+/// E (an expression, a condition or !(condition)) as written; unchanged
+/// when nothing is known of it and Strip is off (JSON's lists keep
+/// '(n / 2)', the name of an opaque value).
+std::string spelled(llvm::StringRef E, const FunctionModel &Fn, bool Strip) {
+  bool Not = E.starts_with("!(") && wrapped(E.drop_front());
+  llvm::StringRef Inner = Not ? E.drop_front() : E;
+  while (wrapped(Inner))
+    Inner = Inner.drop_front().drop_back();
+  auto It = Fn.ConditionSpellings.find(Inner.str());
+  if (It != Fn.ConditionSpellings.end() && !It->second.empty())
+    return Not ? "!(" + It->second + ")" : It->second;
+  return Strip && !Not ? Inner.str() : E.str();
+}
+
+} // namespace
+
+std::string asWritten(const std::string &Text, const FunctionModel &Fn) {
+  // Each quoted stretch; a quote that is an apostrophe pairs with nothing
+  // rewritable, and the search goes on from the next character.
+  std::string Out;
+  size_t Done = 0;
+  for (size_t Q = Text.find('\''); Q != std::string::npos; Q = Text.find('\'', Q + 1)) {
+    size_t End = Text.find('\'', Q + 1);
+    if (End == std::string::npos)
+      break;
+    llvm::StringRef Quoted = llvm::StringRef(Text).slice(Q + 1, End);
+    std::string New = spelled(Quoted, Fn, /*Strip=*/true);
+    if (New == Quoted)
+      continue;
+    Out += Text.substr(Done, Q + 1 - Done) + New + "'";
+    Done = End + 1;
+    Q = End;
+  }
+  return Out + Text.substr(Done);
+}
+
+void asWritten(Finding &F, const FunctionModel &Fn) {
+  F.Message = asWritten(F.Message, Fn);
+  for (FindingNote &N : F.Notes)
+    N.Message = asWritten(N.Message, Fn);
+}
+
+void asWritten(AccessRecord &R, const FunctionModel &Fn) {
+  R.Reason = asWritten(R.Reason, Fn);
+  R.Boundary = asWritten(R.Boundary, Fn);
+  for (std::vector<std::string> *List : {&R.Parameters, &R.AssumedUniform, &R.BoundBy, &R.BoundaryBy})
+    for (std::string &E : *List)
+      E = spelled(E, Fn, /*Strip=*/false);
+}
+
 std::string listNumbers(const std::vector<unsigned> &Ns) {
   std::vector<std::pair<unsigned, unsigned>> Runs;
   for (unsigned N : Ns)

@@ -48,6 +48,18 @@ std::string doing(const SharedAccess &A);
 /// name (a pointer carved out of the buffer, SharedMemory<T>'s 'sdata').
 std::string arrayAsWritten(const SharedAccess &A, const std::string &Array);
 
+/// Text with the conditions it quotes as the user wrote them, where the
+/// front end found their source (Fn.ConditionSpellings: 'bt < T * B' is
+/// 'bt < B * T'), and otherwise a quoted expression without its redundant
+/// outer parentheses ('(k * 2 <= npad)' is 'k * 2 <= npad'). The one home
+/// of how findings name a condition; for display only.
+std::string asWritten(const std::string &Text, const FunctionModel &Fn);
+/// asWritten on a finding's message and notes.
+void asWritten(Finding &F, const FunctionModel &Fn);
+/// On a record's reason and boundary; the conditions and values it lists
+/// (assumed_uniform, bound_by, ...) as written where their source is known.
+void asWritten(AccessRecord &R, const FunctionModel &Fn);
+
 /// Appends " (What)" to the finding's key note (to its message when it has
 /// none); nothing when What is empty.
 void addToKeyNote(Finding &F, const std::string &What);

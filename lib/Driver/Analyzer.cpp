@@ -79,6 +79,8 @@ void reportSkipped(const std::string &File, const ParsedFile &P, bool Verbose, F
   // summary counts it too).
   std::set<std::pair<std::string, std::string>> Unrecognised;
   for (const FrontEndNote &N : M.Notes) {
+    if (!N.SkippedKernels.empty())
+      continue; // once per run (SkippedOnce)
     if (auto Kernel = unmodelledByNote(N);
         Kernel && !Unrecognised.insert({Kernel->first.substr(0, Kernel->first.find('<')), at(N.Where)}).second)
       continue;
@@ -87,6 +89,28 @@ void reportSkipped(const std::string &File, const ParsedFile &P, bool Verbose, F
   R.Unit.Skipped = M.Skipped;
   R.Unit.Notes = M.Notes;
 }
+
+/// The notes about kernels in code the preprocessor skipped, each file's
+/// once per run: a header included by several translation units has its
+/// note with the first.
+class SkippedOnce {
+public:
+  /// R's notes not said before, as clang-style lines; counts their kernels.
+  std::string take(const FileResult &R) {
+    std::string Text;
+    for (const FrontEndNote &N : R.Unit.Notes)
+      if (!N.SkippedKernels.empty() &&
+          Said.insert({absolutePath(N.Where.File), N.Where.Line, N.Where.Column}).second) {
+        Text += (N.Where.valid() ? at(N.Where) + ": " : R.Unit.File + ": ") + "note: " + N.Message + "\n";
+        Kernels += unsigned(N.SkippedKernels.size());
+      }
+    return Text;
+  }
+  unsigned Kernels = 0;
+
+private:
+  std::set<std::tuple<std::string, unsigned, unsigned>> Said;
+};
 
 /// The command that parses File (argv[0] ... File), with the extra
 /// arguments; Error set when the database entry is unusable.
@@ -407,9 +431,10 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
   std::vector<bool> Done(Files.size(), false);
   size_t NextToStream = 0;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Streamed;
+  SkippedOnce StreamedSkipped;
   auto stream = [&](size_t I) {
     std::vector<Finding> Findings = Results[I].Report.Findings;
-    std::string Messages = Results[I].Messages;
+    std::string Messages = Results[I].Messages + StreamedSkipped.take(Results[I]);
     applySuppressions(Findings, Messages, Opts.Model.Unsaved.get());
     mergeFindings(Findings);
     llvm::erase_if(Findings, [&](const Finding &F) {
@@ -465,8 +490,9 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
   Out.Report.Mode = cudaModeName(Opts.Cuda.Mode);
   Out.Report.Files = unsigned(Files.size());
   std::map<std::tuple<std::string, unsigned, unsigned, std::string>, size_t> VariableIndex;
+  SkippedOnce Skipped;
   for (FileResult &R : Results) {
-    Out.Messages += R.Messages;
+    Out.Messages += R.Messages + Skipped.take(R);
     if (R.Unit.Status == UnitStatus::State::Failed) {
       Out.HadErrors = true;
       ++Out.Report.Errors;
@@ -499,6 +525,7 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
   }
   // NOLINT per instance, then one finding per location, check and kind (a
   // header's findings once, however many files include it).
+  Out.Report.PreprocessorSkipped = Skipped.Kernels;
   applySuppressions(Out.Report.Findings, Out.Messages, Opts.Model.Unsaved.get());
   mergeFindings(Out.Report.Findings);
   return Out;

@@ -79,6 +79,11 @@ void printSummary(const AnalysisOutcome &Result, size_t Files, size_t NotSource,
   if (Report.SkippedHeaders)
     Partly += formatv(" ({0} header{1} skipped)", Report.SkippedHeaders,
                       Report.SkippedHeaders == 1 ? "" : "s").str();
+  // Not seen at all, so no error even with --strict: what the compiler does
+  // not compile for this configuration is not there to analyse.
+  if (Report.PreprocessorSkipped)
+    Partly += formatv(" ({0} kernel{1} in code the preprocessor skipped)", Report.PreprocessorSkipped,
+                      Report.PreprocessorSkipped == 1 ? "" : "s").str();
   if (NotSource)
     Partly += formatv(" ({0} non-source file{1} skipped)", NotSource, NotSource == 1 ? "" : "s").str();
   std::string Remarks;

@@ -255,6 +255,77 @@ std::string IRLocations::conditionText(SourceLocation Loc) {
   return "";
 }
 
+std::optional<IRLocations::Comparison> IRLocations::comparisonAt(SourceLocation Loc) {
+  StringRef Buf;
+  size_t At;
+  if (!textAt(Loc, Buf, At))
+    return std::nullopt;
+  // Clang's raw lexer over the line.
+  size_t Begin = Buf.rfind('\n', At), End = Buf.find('\n', At);
+  Begin = Begin == StringRef::npos ? 0 : Begin + 1;
+  End = End == StringRef::npos ? Buf.size() : End;
+  Lexer Lex(SM.getLocForStartOfFile(SM.getFileID(Loc)), LangOpts, Buf.begin(), Buf.begin() + Begin,
+            Buf.end());
+  std::vector<Token> Toks;
+  Token Tok;
+  size_t OpIndex = SIZE_MAX;
+  while (!Lex.LexFromRawLexer(Tok) && SM.getFileOffset(Tok.getLocation()) < End && Toks.size() < 512) {
+    if (SM.getFileOffset(Tok.getLocation()) == At)
+      OpIndex = Toks.size();
+    Toks.push_back(Tok);
+  }
+  if (OpIndex == SIZE_MAX || !Toks[OpIndex].isOneOf(tok::less, tok::lessequal, tok::greater,
+                                                    tok::greaterequal, tok::equalequal, tok::exclaimequal))
+    return std::nullopt;
+  // An operand: tokens up to one that binds less (or an unmatched bracket).
+  auto Ends = [](const Token &T) {
+    return T.isOneOf(tok::equalequal, tok::exclaimequal, tok::amp, tok::caret, tok::pipe, tok::ampamp,
+                     tok::pipepipe, tok::question, tok::colon, tok::comma, tok::semi, tok::l_brace,
+                     tok::r_brace) ||
+           T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal, tok::slashequal,
+                     tok::percentequal, tok::ampequal, tok::pipeequal, tok::caretequal,
+                     tok::lesslessequal, tok::greatergreaterequal) ||
+           (T.is(tok::raw_identifier) && T.getRawIdentifier() == "return");
+  };
+  auto Angle = [](const Token &T) {
+    return T.isOneOf(tok::less, tok::lessequal, tok::greater, tok::greaterequal);
+  };
+  Comparison C;
+  auto Side = [&](size_t I, int Step, std::set<std::string> &Names) -> std::optional<size_t> {
+    int Depth = 0;
+    size_t Last = OpIndex;
+    for (; I < Toks.size(); I += Step) {
+      const Token &T = Toks[I];
+      bool Open = T.isOneOf(tok::l_paren, tok::l_square), Close = T.isOneOf(tok::r_paren, tok::r_square);
+      if (Step > 0 ? Close : Open) {
+        if (Depth == 0)
+          break;
+        --Depth;
+      }
+      Depth += Step > 0 ? Open : Close;
+      if (Depth == 0 && Ends(T))
+        break;
+      if (Depth == 0 && Angle(T))
+        return std::nullopt;
+      bool Member = I > 0 && Toks[I - 1].isOneOf(tok::period, tok::arrow);
+      if (T.is(tok::raw_identifier) && !Member)
+        Names.insert(T.getRawIdentifier().str());
+      Last = I;
+    }
+    if (Last == OpIndex || Depth != 0)
+      return std::nullopt;
+    return Last;
+  };
+  auto First = Side(OpIndex - 1, -1, C.Left), Last = Side(OpIndex + 1, 1, C.Right);
+  if (!First || !Last)
+    return std::nullopt;
+  size_t From = SM.getFileOffset(Toks[*First].getLocation());
+  size_t To = SM.getFileOffset(Toks[*Last].getLocation()) + Toks[*Last].getLength();
+  C.Text = Buf.slice(From, To).str();
+  C.Op = Buf.substr(At, Toks[OpIndex].getLength()).str();
+  return C;
+}
+
 SourceLocation IRLocations::asmStatementEnd(SourceLocation Loc) {
   if (Loc.isInvalid() || Loc.isMacroID())
     return Loc;

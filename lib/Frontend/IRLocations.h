@@ -19,6 +19,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,17 @@ public:
   /// The whole condition of the `if (...)` or `while (...)` that starts at
   /// Loc, when it is on one line and not a && b, a || b or a ? b : c.
   std::string conditionText(clang::SourceLocation Loc);
+  /// A comparison as written: its text ("bt < B * T"), its operator and
+  /// the names each side reads (not members: `blockIdx.x` reads blockIdx).
+  struct Comparison {
+    std::string Text, Op;
+    std::set<std::string> Left, Right;
+  };
+  /// The comparison (<, <=, >, >=, ==, !=) whose operator is at Loc, on one
+  /// line and outside macros, with operands of no lower precedence (they
+  /// end at an unmatched bracket, a comma, &&, ||, ?:, an assignment...);
+  /// none when an operand holds another < or > (a template argument list).
+  std::optional<Comparison> comparisonAt(clang::SourceLocation Loc);
   clang::SourceManager &sourceManager() { return SM; }
   /// The source text of the lvalue or call that starts at Loc (a name with
   /// its subscripts, member accesses and calls), and its length, when it is

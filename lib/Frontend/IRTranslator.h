@@ -157,6 +157,10 @@ public:
   SymRef resultOf(const llvm::Instruction &I, const std::string &Otherwise);
   /// How users name V ("n", "the value loaded at k.cu:12").
   std::string nameOf(const llvm::Value *V, const std::string &Suffix = "", const llvm::DILocation *At = nullptr);
+  /// Records E, the comparison C, with the source text of the comparison
+  /// C's debug location points at, when that text is E as written
+  /// (IRSpellings.cpp).
+  void spellComparison(const llvm::ICmpInst &C, const SymRef &E);
 
   // --- control (IRControl.cpp) ---
   /// The guards under which block BB runs, outermost first.

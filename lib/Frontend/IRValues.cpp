@@ -415,7 +415,9 @@ SymRef IRTranslator::compareOf(const ICmpInst &C) {
   case CmpInst::ICMP_SGE: case CmpInst::ICMP_UGE: O = Opcode::GE; break;
   default: return unknownOf(&C, "comparison not modelled");
   }
-  return SymExpr::binary(O, SymExpr::cast(L, T), SymExpr::cast(R, T), IntType::boolean());
+  SymRef E = SymExpr::binary(O, SymExpr::cast(L, T), SymExpr::cast(R, T), IntType::boolean());
+  spellComparison(C, E);
+  return E;
 }
 
 SymRef IRTranslator::castOf(const CastInst &C) {

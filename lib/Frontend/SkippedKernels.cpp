@@ -227,6 +227,8 @@ std::vector<FrontEndNote> SkippedKernels::notes() const {
                                N == 1 ? "kernel" : fmt::format("{} kernels", N),
                                N == 1 && Names.size() == 1 ? " '" + Names[0] + "'" : Which,
                                N == 1 ? "is" : "are", listed(Where, 3, ""))});
+    Out.back().SkippedKernels = Names;
+    Out.back().SkippedKernels.resize(N); // a kernel whose name was not found: ""
   }
   return Out;
 }

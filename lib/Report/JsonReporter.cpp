@@ -201,6 +201,10 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
       O["merged_with"] = std::move(Merged);
     }
     O["parameters"] = strings(A.Parameters);
+    llvm::json::Array Flags;
+    for (const SourcePos &L : A.LoopFlags)
+      Flags.push_back(position(L));
+    O["loop_flags"] = std::move(Flags);
     O["assumed_uniform"] = strings(A.AssumedUniform);
     O["bound_by"] = strings(A.BoundBy);
     if (!A.BoundaryBy.empty()) {

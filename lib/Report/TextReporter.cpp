@@ -297,17 +297,18 @@ void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opt
   ClangPrinter Printer(OS, Opts.Color);
   ShownPaths Paths(R, Opts.PathRoot);
   FixesOnce Once;
-  // The line whose source the previous finding showed, when nothing showed
-  // another since: by default, the next finding on it (the three accesses
-  // of 's[b] = s[b] + s[a]') does not show it again.
+  // Where the previous finding showed its source and caret, when nothing
+  // showed another since: as Clang's printer does, a finding at that same
+  // location does not show it again; one elsewhere on the line (the three
+  // accesses of 's[b] = s[b] + s[a]') shows the line with its own caret.
   std::optional<SourcePos> Shown;
-  auto SameLine = [](const SourcePos &A, const SourcePos &B) {
-    return A.valid() && A.File == B.File && A.Line == B.Line;
+  auto SamePlace = [](const SourcePos &A, const SourcePos &B) {
+    return A.valid() && A.File == B.File && A.Line == B.Line && A.Column == B.Column;
   };
   for (const Finding &F : R.Findings) {
     // By default the fix-it is its note's one line.
     std::string Message = Paths.text(F.Message) + " [" + F.Check + "]";
-    const bool LineShown = !Opts.AllNotes && Shown && SameLine(*Shown, F.Where);
+    const bool LineShown = !Opts.AllNotes && Shown && SamePlace(*Shown, F.Where);
     if (LineShown) {
       Printer.emitLine(Paths.at(F.Where), F.Level, Message);
     } else {
@@ -323,12 +324,12 @@ void printText(const RunReport &R, llvm::raw_ostream &OS, const TextOptions &Opt
                          Paths.text(FixesOnce::sameAs(*E, N.Where)));
         continue;
       }
-      if (N.Role == NoteRole::Key && LineShown && SameLine(N.Where, F.Where)) {
+      if (N.Role == NoteRole::Key && LineShown && SamePlace(N.Where, F.Where)) {
         Printer.emitLine(Paths.at(N.Where), Severity::Note, Paths.text(N.Message));
       } else if (Opts.AllNotes || N.Role == NoteRole::Key) {
         Printer.emit(Paths.at(N.Where), Severity::Note, Paths.text(N.Message), {},
                      Opts.AllNotes ? Paths.fixes(onLine(N.Fixes, N.Where)) : std::vector<FixIt>());
-        if (!SameLine(N.Where, F.Where)) // its source shown: another line
+        if (!SamePlace(N.Where, F.Where)) // its source shown: another place
           Shown.reset();
       } else if (N.Role == NoteRole::Fix) {
         Printer.emitLine(Paths.at(N.Where), Severity::Note, Paths.text(N.Message));

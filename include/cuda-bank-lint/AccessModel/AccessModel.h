@@ -15,6 +15,7 @@
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -144,6 +145,11 @@ struct LoopCounter {
 /// the loop at line 15"; a reason says "whether " and this.
 std::string internalLoopFlagName(unsigned Line);
 
+struct LoopInfo;
+/// The loop of Loops whose Internal counter is named Name, if any: where a
+/// list of names (a verdict's parameters) holds the flag, what it stands for.
+const LoopInfo *loopOfInternalFlag(const std::vector<LoopInfo> &Loops, const std::string &Name);
+
 /// A loop whose iterations the symbolic layer may enumerate: the counters
 /// start at their Init, the body runs while Cond holds, then every counter
 /// takes its Next value.
@@ -253,6 +259,12 @@ struct FunctionModel {
   std::vector<LoopInfo> Loops; ///< indexed by LoopInfo::Id
   /// The body (or a helper walked in it) names a __shared__ variable.
   bool NamesShared = false;
+  /// Conditions as the user wrote them: a comparison's text in the
+  /// compiler's form (toString: 'bt < T * B') -> its source text ('bt < B *
+  /// T'), where the front end found the comparison the branch's debug
+  /// location points at and its operands on the same sides. For display
+  /// only (Checks/FindingText.h: asWritten).
+  std::map<std::string, std::string> ConditionSpellings;
 };
 
 /// A function the front end did not analyse because Clang rejects code it
@@ -283,6 +295,10 @@ inline constexpr const char *SharedConstructorText =
 struct FrontEndNote {
   SourcePos Where;
   std::string Message;
+  /// Set for the note about kernels in code the preprocessor skipped: their
+  /// names (the run's summary counts them, once per file however many
+  /// translation units include it).
+  std::vector<std::string> SkippedKernels;
 };
 
 /// A kernel launched with a constant block shape: its name (with template

@@ -181,6 +181,10 @@ struct AccessRecord {
   std::vector<std::pair<SourcePos, std::string>> MergedWith;
   std::string Index;        ///< the byte offset, rendered
   std::vector<std::string> Parameters; ///< uniform unknowns the result is exact for
+  /// Loops of several exits whose internal flag (whether a lane runs another
+  /// iteration: no variable of the program) the result holds for every value
+  /// of, as Parameters does for the program's values: each loop's position.
+  std::vector<SourcePos> LoopFlags;
   std::vector<std::string> AssumedUniform; ///< warp-uniform guards assumed taken
   std::vector<std::string> BoundBy; ///< unknowns deciding which lanes run it (status bound)
   /// Exact for the warps inside a threshold (gid < n): its unknowns, and the
@@ -234,6 +238,9 @@ struct RunReport {
   unsigned Errors = 0;          ///< files not analysed at all
   unsigned PartlyAnalysed = 0;  ///< files with a kernel not analysed
   unsigned SkippedHeaders = 0;  ///< headers from directories skipped with a note
+  /// Kernels in code the preprocessor skipped (not compiled, so not
+  /// analysed), each file's once however many translation units include it.
+  unsigned PreprocessorSkipped = 0;
   std::vector<UnitStatus> Units; ///< one per input file, in input order
   std::vector<SharedVariableRecord> Variables;
 };

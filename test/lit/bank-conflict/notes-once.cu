@@ -1,9 +1,9 @@
 // A note about an array (an XOR swizzle that works, why no fix-it is
 // offered) is the same for each of its findings: the text output says it
 // once, with the first (so does --explain: no swizzle note per finding).
-// Findings on a line whose source the previous finding showed do not show
-// it again: the three accesses of a scan's 's[b] = s[b] + s[a]' print the
-// source line once. JSON keeps every note of every finding.
+// Each finding shows its source line with its own caret, as Clang's
+// printer does (caret-per-finding.cu). JSON keeps every note of every
+// finding.
 // RUN: %cbl %s 2>&1 | %FileCheck %s --check-prefix=TEXT --match-full-lines --strict-whitespace
 // RUN: %cbl --explain %s 2>&1 | %FileCheck %s --check-prefix=EXPLAIN
 // RUN: %cbl --format=json %s 2>/dev/null | %FileCheck %s --check-prefix=JSON
@@ -36,6 +36,8 @@ void launch(float *o) {
 // TEXT-NEXT:{{.*}}notes-once.cu:15:22: note: byte offset in 'tile' = {{.*}}
 // TEXT-NEXT:{{.*}}notes-once.cu:12:20: note: fix-it: pad 'tile' to 'tile[32][32 + 1]' {{.*}}
 // TEXT-NEXT:{{.*}}notes-once.cu:15:55: warning: 32-way bank conflict reading 'tile': {{.*}}
+// TEXT-NEXT:   15 |   out[threadIdx.x] = tile[threadIdx.x][threadIdx.y] + tile[threadIdx.x][(threadIdx.y + 1) % 32];
+// TEXT-NEXT:      |                                                       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 // TEXT-NEXT:{{.*}}notes-once.cu:15:55: note: byte offset in 'tile' = {{.*}}
 // TEXT-NEXT:{{.*}}notes-once.cu:12:20: note: fix-it: the same as at line 15
 // TEXT-NEXT:{{.*}}notes-once.cu:23:3: warning: 32-way bank conflict writing 't' through 'p': {{.*}}

@@ -76,7 +76,7 @@ void launch(unsigned short *u, float *f, int c, const int *k, int *o) {
   interleaved<<<1, 256>>>(o, c);
 }
 
-// CHECK: offset-text.cu:23:7: warning: up to 8-way bank conflict writing 'list' through 'blocking':
+// CHECK: offset-text.cu:23:7: warning: up to 8-way bank conflict reading 'list' through 'blocking':
 // CHECK: offset-text.cu:23:7: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 2) * 2:
 // CHECK: offset-text.cu:23:37: note: byte offset in 'list' = offset * (threadIdx.x * 2 + 1) * 2:
 // CHECK: offset-text.cu:36:14: note: byte offset in 'shared' = (C + i * 2) * 4:

@@ -15,7 +15,7 @@ __global__ void evenThreads(float *out) {
   if (threadIdx.x % 2 == 0)
     stage(s);
 // CHECK: calls.cu:[[@LINE-1]]:5: warning: call to 'stage', which executes a block barrier, is divergent within a warp: lanes 0, 2, 4, 6, 8, 10, ... (16 in all) of warp 0 reach it, lanes 1, 3, 5, 7, 9, 11, ... (16 in all) do not [cuda-barrier-divergence]
-// CHECK: note: the if condition '(threadIdx.x & 1) == 0' is false for lanes 1, 3, 5, 7, 9, 11, ... (16 in all) of warp 0
+// CHECK: note: the if condition 'threadIdx.x % 2 == 0' is false for lanes 1, 3, 5, 7, 9, 11, ... (16 in all) of warp 0
 // CHECK: note: 'stage' executes a block barrier here
 // CHECK: note: assuming block 64x1x1 from the launch
   out[threadIdx.x] = s[threadIdx.x];

@@ -19,7 +19,7 @@ __global__ void freeSyncDivergent(float *out) {
   if (threadIdx.x >= 32)
     cg::sync(block);
 // CHECK: cooperative-groups.cu:[[@LINE-1]]:5: warning: barrier 'cg::sync(block)' is divergent across warps: warp 1 reaches it, warp 0 does not (all lanes of a warp agree) [cuda-barrier-divergence-across-warps]
-// CHECK: note: the if condition 'threadIdx.x > 31' is false for lanes 0-31 of warp 0
+// CHECK: note: the if condition 'threadIdx.x >= 32' is false for lanes 0-31 of warp 0
 // CHECK: note: assuming block 64x1x1 from the launch
   out[threadIdx.x] = 0;
 }

@@ -47,7 +47,7 @@ __global__ void syncOr(int *out, int v) {
   if (threadIdx.x % 2 == 0)
     any = __syncthreads_or(v);
 // CHECK: divergent.cu:[[@LINE-1]]:11: warning: barrier '__syncthreads_or()' is divergent within a warp: lanes 0, 2, 4, 6, 8, 10, ... (16 in all) of warp 0 reach it, lanes 1, 3, 5, 7, 9, 11, ... (16 in all) do not [cuda-barrier-divergence]
-// CHECK: note: the if condition '(threadIdx.x & 1) == 0' is false for lanes 1, 3, 5, 7, 9, 11, ... (16 in all) of warp 0
+// CHECK: note: the if condition 'threadIdx.x % 2 == 0' is false for lanes 1, 3, 5, 7, 9, 11, ... (16 in all) of warp 0
 // CHECK: note: assuming block 64x1x1 from the launch
   out[threadIdx.x] = any;
 }

@@ -19,7 +19,7 @@ __global__ void k(float *out) {
   if (threadIdx.x >= 16)
     __syncthreads();
 // DEBUG: ifdef.cu:[[@LINE-1]]:5: warning: barrier '__syncthreads()' is divergent within a warp: lanes 16-31 of warp 0 reach it, lanes 0-15 do not [cuda-barrier-divergence]
-// DEBUG: note: the if condition 'threadIdx.x > 15' is false for lanes 0-15 of warp 0
+// DEBUG: note: the if condition 'threadIdx.x >= 16' is false for lanes 0-15 of warp 0
 // DEBUG: note: assuming block 32x1x1 from the launch
 #endif
 }

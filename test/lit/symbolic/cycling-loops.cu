@@ -114,7 +114,7 @@ __global__ void levels(float *out, unsigned levels, int bdim) {
   }
 }
 // JSON: "expression": "data[first]",
-// JSON: "reason": "'first' changes in the loop at line [[# @LINE-10]] (the loops were not run: the start of 'active' in the loop at line [[# @LINE-10]] is not known (it depends on '(bdim >> 1)'))",
+// JSON: "reason": "'first' changes in the loop at line [[# @LINE-10]] (the loops were not run: the start of 'active' in the loop at line [[# @LINE-10]] is not known (it depends on 'bdim >> 1'))",
 // JSON: "status": "unknown",
 
 // A loop that never ends once started (k <<= 1 from 0): the compiler keeps

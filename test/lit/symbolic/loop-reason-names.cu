@@ -28,9 +28,9 @@ __global__ void bitonic(int *dst, int npad) {
 }
 void launch(int *d, int n) { bitonic<<<1, 256, 256 * 4>>>(d, n); }
 
-// JSON: "reason": "{{.*}} (the loops were not run: whether a lane runs another iteration of the loop at line 16 is not known (it depends on '(k * 2 <= npad)'))",
+// JSON: "reason": "{{.*}} (the loops were not run: whether a lane runs another iteration of the loop at line 16 is not known (it depends on 'k <= npad'))",
 // EXPLAIN: explain: not exact, by reason:
-// EXPLAIN: unknown: {{.*}}(the loops were not run: whether a lane runs another iteration of the loop at line 16 is not known (it depends on '(k * 2 <= npad)'))
+// EXPLAIN: unknown: {{.*}}(the loops were not run: whether a lane runs another iteration of the loop at line 16 is not known (it depends on 'k <= npad'))
 // EXPLAIN: remark: load of 4 bytes from 's' in 'bitonic' (s[col])
 // EXPLAIN: assuming the warp-uniform condition 'a lane runs another iteration of the loop at line 16' holds
 // EXPLAIN-NEXT: assuming the warp-uniform condition 'a lane runs another iteration of the loop at line 17' holds
