@@ -332,12 +332,6 @@ def main():
                 trees.append(t)
         header = "cuda-bank-lint coverage (from %s): %d files in %d tree(s)" % (
             a.report_from, len(results), len(trees))
-        if a.nvcc:
-            classify_with_nvcc(a.nvcc, results, a.j, 600)
-            if a.jsonl:
-                with open(a.jsonl, "w") as f:
-                    for r in results:
-                        f.write(json.dumps(r, sort_keys=True) + "\n")
     else:
         tool = find_tool(a.tool, "coverage.py")
 
@@ -403,14 +397,16 @@ def main():
                         listed.append("%s %s:%d %s: %s" % (res["tree"], os.path.relpath(r["file"], t.root),
                                                            r["line"], r["function"], r.get("reason", "")))
         wall = time.monotonic() - t0
-        if a.nvcc:
-            classify_with_nvcc(a.nvcc, results, a.j, 600)
-        if a.jsonl:
-            with open(a.jsonl, "w") as f:
-                for r in results:
-                    f.write(json.dumps(r, sort_keys=True) + "\n")
         header = "cuda-bank-lint coverage: %d files in %d tree(s), -j %d, timeout %d s, %.0f s wall" % (
             len(results), len(trees), a.j, a.timeout, wall)
+
+    if a.nvcc:
+        classify_with_nvcc(a.nvcc, results, a.j, 600)
+    # A run's records, or an earlier run's classified again by nvcc.
+    if a.jsonl and (not a.report_from or a.nvcc):
+        with open(a.jsonl, "w") as f:
+            for r in results:
+                f.write(json.dumps(r, sort_keys=True) + "\n")
 
     names = [t.name for t in trees]
     status = collections.Counter()
