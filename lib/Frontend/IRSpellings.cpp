@@ -1,4 +1,8 @@
-//===- IRSpellings.cpp - Conditions as the user wrote them ------------------===//
+//===- IRSpellings.cpp - Values and conditions as the user wrote them -------===//
+//
+// Values are named as the source names them (nameOf): a parameter or
+// variable by its name, a load or call by its expression, a comparison by
+// its condition, never by Clang's temporaries.
 //
 // A comparison of the IR reads as the compiler made it: 'bt < T * B' where
 // the source says `bt < B * T`, 'k * 2 <= npad' for the test of a rotated
@@ -18,6 +22,65 @@
 using namespace llvm;
 
 namespace cbl {
+
+/// x.1.lcssa: x; Clang's names of temporaries: none.
+std::string variableOf(const Value *V) {
+  if (!V->hasName())
+    return "";
+  StringRef N = V->getName().take_until([](char C) { return C == '.'; });
+  static const char *const Temporaries[] = {
+      "add", "sub", "mul", "div", "rem", "shl", "shr", "and", "or", "xor", "conv", "idxprom", "idx",
+      "arrayidx", "arraydecay", "cmp", "tobool", "call", "inc", "dec", "cond", "lnot", "frombool", "tmp",
+      "retval", "this", "agg", "ref", "coerce", "spec", "sext", "zext", "trunc", "narrow", "neg", "not",
+      "lsr", "ashr", "smax", "smin", "umax", "umin", "spec", "pre", "phi", "sel", "mask", "bf", "wide",
+      "indvars", "exitcond", "cleanup", "storemerge", "land", "lor", "cast", "incdec", "ptr", "iv"};
+  if (N.empty() || !(isalpha(N[0]) || N[0] == '_') || N.starts_with("__") ||
+      llvm::any_of(Temporaries, [&](const char *T) { return N == T; }) || N.back() >= '0' && N.back() <= '9')
+    return "";
+  return N.str();
+}
+
+std::string IRTranslator::nameOf(const Value *V, const std::string &Suffix, const DILocation *At) {
+  if (const auto *Arg = dyn_cast<Argument>(V))
+    return Arg->hasName() ? Arg->getName().str() : "parameter " + std::to_string(Arg->getArgNo() + 1);
+  std::string Name = variableOf(V);
+  if (Name.empty()) {
+    const auto *I = dyn_cast<Instruction>(V);
+    const DILocation *Where = At ? At : I ? I->getDebugLoc().get() : nullptr;
+    clang::SourceLocation Loc;
+    SourcePos P = Where ? Locs.positionOf(Where, &Loc) : SourcePos();
+    unsigned Length = 0;
+    // A toolkit call's result is named by the user's call (atomicAdd(p, 1)).
+    if (Where)
+      if (IRLocations::Place Pl = Locs.placeOf(Where); !Pl.Wrapper.empty())
+        Loc = Pl.Loc, P = Pl.Where;
+    if (At || isa_and_nonnull<LoadInst>(I) || isa_and_nonnull<CallBase>(I) || isa_and_nonnull<AtomicRMWInst>(I) ||
+        isa_and_nonnull<AtomicCmpXchgInst>(I))
+      Name = Locs.expressionAt(Loc, Length);
+    else if (isa_and_nonnull<CmpInst>(I)) // if (v > 0.5f)
+      Name = Locs.conditionText(Locs.lvalueBefore(Loc));
+    // A load the compiler moved (no line of its own): by its address.
+    if (const auto *LI = dyn_cast_or_null<LoadInst>(I); LI && Name.empty())
+      if (const auto *G = dyn_cast<GetElementPtrInst>(LI->getPointerOperand());
+          G && G->getNumIndices() == 1 && isa<Argument>(G->getPointerOperand()) && G->getPointerOperand()->hasName())
+        Name = G->getPointerOperand()->getName().str() + "[" + toString(intOf(G->getOperand(1))) + "]";
+    if (Name.empty())
+      Name = P.valid() ? "value at line " + std::to_string(P.Line) : "value";
+  }
+  Name += Suffix;
+  // Distinct values must have distinct names: the symbolic layer takes two
+  // unknowns of one name for the same value.
+  auto [It, New] = UnknownNames.try_emplace(Name, V);
+  if (!New && It->second != V) {
+    for (unsigned K = 2;; ++K) {
+      std::string Candidate = Name + "#" + std::to_string(K);
+      auto [J, Fresh] = UnknownNames.try_emplace(Candidate, V);
+      if (Fresh || J->second == V)
+        return Candidate;
+    }
+  }
+  return Name;
+}
 
 namespace {
 
