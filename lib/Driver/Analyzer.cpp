@@ -42,8 +42,10 @@ struct FileResult {
 };
 
 
+/// As findings are located: relative to the working directory when inside
+/// it, without "./" or "dir/../" segments.
 std::string at(const SourcePos &P) {
-  return P.valid() ? P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column) : "";
+  return P.valid() ? displayPath(P.File) + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column) : "";
 }
 
 /// What Clang's errors stopped, and what the front end left out, as

@@ -1,5 +1,6 @@
 //===- BufferAnalysis.cpp - One editor buffer through the driver's pipeline ===//
 #include "cuda-bank-lint/Driver/BufferAnalysis.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 namespace cbl {
 
@@ -13,7 +14,7 @@ AnalysisOutcome analyseBuffer(const std::string &File, std::shared_ptr<const Uns
   Opts.ProgressBar = nullptr;
   Opts.FromDirectories.clear(); // a header that does not compile is an error
   Opts.Jobs = 1;                // on the calling thread
-  return analyseFiles({normalisedPath(File)}, Database, Opts);
+  return analyseFiles({absolutePath(File)}, Database, Opts);
 }
 
 } // namespace cbl

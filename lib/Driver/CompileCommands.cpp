@@ -18,21 +18,6 @@ using clang::tooling::CompileCommand;
 
 namespace cbl {
 
-std::string absolutePath(llvm::StringRef Path, llvm::StringRef Dir) {
-  if (Path.empty())
-    return "";
-  llvm::SmallString<256> P;
-  if (llvm::sys::path::is_absolute(Path) || Dir.empty()) {
-    P = Path;
-    llvm::sys::fs::make_absolute(P);
-  } else {
-    P = Dir;
-    llvm::sys::path::append(P, Path);
-  }
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
 namespace {
 
 bool isCudaEntry(const CompileCommand &C) {

@@ -3,6 +3,7 @@
 #include "cuda-bank-lint/BankModel/BankModel.h"
 #include "cuda-bank-lint/Checks/Check.h"
 #include "cuda-bank-lint/Driver/Analyzer.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -529,9 +530,7 @@ Config mergeConfig(const Config &Parent, const Config &Child) {
 }
 
 std::optional<Config> discoverConfig(const std::string &Path, std::string &Error) {
-  llvm::SmallString<256> Dir(Path);
-  llvm::sys::fs::make_absolute(Dir);
-  llvm::sys::path::remove_dots(Dir, true);
+  llvm::SmallString<256> Dir(absolutePath(Path));
   if (!llvm::sys::fs::is_directory(Dir))
     llvm::sys::path::remove_filename(Dir);
   return discoverFrom(Dir, Error);

@@ -1,5 +1,6 @@
 //===- FixApplier.cpp - Rewriting sources with the findings' fix-its -------===//
 #include "cuda-bank-lint/Driver/FixApplier.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/SmallString.h"
@@ -59,13 +60,6 @@ struct FileFixes {
     return "another fix-it";
   }
 };
-
-std::string absolute(const std::string &File) {
-  llvm::SmallString<256> P(File);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
-}
 
 /// A file with no write bit set is read-only for us, even as root.
 std::string checkWritable(const std::string &File) {
@@ -138,7 +132,7 @@ FixOutcome applyFixes(const RunReport &R) {
   std::map<std::string, std::vector<std::pair<const FixIt *, const Finding *>>> ByFile;
   for (const Finding &F : R.Findings)
     for (const FixIt &X : F.Fixes)
-      ByFile[absolute(X.Range.Begin.File)].push_back({&X, &F});
+      ByFile[absolutePath(X.Range.Begin.File)].push_back({&X, &F});
   // Check everything before writing anything.
   std::map<std::string, std::string> NewText;
   for (const auto &[File, Fixes] : ByFile)

@@ -88,9 +88,7 @@ std::string displayPath(const std::string &Path) {
   if (!llvm::sys::fs::current_path(Cwd))
     if (std::string Rel = pathInRoot(Path, std::string(Cwd)); !Rel.empty())
       return Rel;
-  llvm::SmallString<256> P(Path);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
+  return withoutDots(Path);
 }
 
 std::optional<ExcludeFilter> ExcludeFilter::create(const std::vector<std::string> &Globs,

@@ -1,6 +1,7 @@
 //===- IRLocations.cpp - Debug locations of the device IR -> source --------===//
 #include "IRLocations.h"
 #include "SharedArrays.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Lex/Lexer.h"
@@ -15,11 +16,6 @@ namespace cbl {
 
 namespace {
 
-std::string normalised(llvm::StringRef Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
 
 
 bool identChar(char C) { return isalnum(static_cast<unsigned char>(C)) || C == '_'; }
@@ -49,7 +45,7 @@ IRLocations::IRLocations(SourceManager &SM, const LangOptions &LangOpts,
                          std::vector<std::string> ToolkitDirs)
     : SM(SM), LangOpts(LangOpts), ToolkitDirs(std::move(ToolkitDirs)) {
   for (std::string &D : this->ToolkitDirs)
-    D = normalised(D);
+    D = withoutDots(D);
 }
 
 FileID IRLocations::fileOf(const llvm::DIFile *F) {
@@ -67,7 +63,7 @@ FileID IRLocations::fileOf(const llvm::DIFile *F) {
   // One lookup per distinct file of the line tables (a handful): the file
   // manager knows it by path, the source manager gives its first FileID.
   FileID ID;
-  if (auto FE = SM.getFileManager().getOptionalFileRef(normalised(Path), /*OpenFile=*/false,
+  if (auto FE = SM.getFileManager().getOptionalFileRef(withoutDots(Path), /*OpenFile=*/false,
                                                        /*CacheFailure=*/false))
     ID = SM.translateFile(*FE);
   Files[F] = ID;
@@ -102,7 +98,7 @@ bool IRLocations::isToolkit(const llvm::DIScope *Scope) const {
     Path = F->getFilename();
   else
     llvm::sys::path::append(Path, F->getDirectory(), F->getFilename());
-  std::string P = normalised(Path);
+  std::string P = withoutDots(Path);
   for (const std::string &D : ToolkitDirs)
     if (llvm::StringRef(P).starts_with(D + "/") &&
         !llvm::StringRef(P).substr(D.size()).starts_with("/cccl/"))

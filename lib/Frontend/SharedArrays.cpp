@@ -1,5 +1,6 @@
 //===- SharedArrays.cpp - Layout of __shared__ variables -------------------===//
 #include "SharedArrays.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -21,7 +22,7 @@ SourcePos toSourcePos(const SourceManager &SM, SourceLocation Loc) {
   PresumedLoc PL = SM.getPresumedLoc(L);
   if (PL.isInvalid())
     return P;
-  P.File = PL.getFilename();
+  P.File = withoutDots(PL.getFilename()); // "./k.cuh" found through -I.
   P.Line = PL.getLine();
   P.Column = PL.getColumn();
   P.Offset = SM.getFileOffset(L);

@@ -1,6 +1,7 @@
 //===- SkippedKernels.cpp - Kernels in code the preprocessor skipped --------===//
 #include "SkippedKernels.h"
 #include "SharedArrays.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallString.h"
@@ -107,13 +108,6 @@ std::string kernelNameAt(llvm::StringRef C, size_t I) {
   return "";
 }
 
-std::string normalisedPath(llvm::StringRef Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
 /// "'a', 'b' and 2 more" (Quote "'"), or without quotes.
 std::string listed(const std::vector<std::string> &Names, size_t Shown, const char *Quote) {
   std::string Out;
@@ -152,7 +146,7 @@ std::vector<std::string> kernelsInText(llvm::StringRef Text) {
 SkippedKernels::SkippedKernels(const SourceManager &SM, std::vector<std::string> ToolkitDirs)
     : SM(SM), ToolkitDirs(std::move(ToolkitDirs)) {
   for (std::string &D : this->ToolkitDirs)
-    D = normalisedPath(D);
+    D = absolutePath(D);
 }
 
 std::unique_ptr<PPCallbacks> SkippedKernels::callbacks() {
@@ -165,7 +159,7 @@ bool SkippedKernels::userFile(FileID ID) const {
   OptionalFileEntryRef FE = SM.getFileEntryRefForID(ID);
   if (!FE)
     return false;
-  std::string Path = normalisedPath(FE->getName());
+  std::string Path = absolutePath(FE->getName());
   return std::none_of(ToolkitDirs.begin(), ToolkitDirs.end(), [&](const std::string &D) {
     return llvm::StringRef(Path).starts_with(D + "/");
   });

@@ -1,5 +1,6 @@
 //===- UnsavedFiles.cpp - Source text an editor holds, not yet on disk ----===//
 #include "cuda-bank-lint/Frontend/UnsavedFiles.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -7,21 +8,13 @@
 
 namespace cbl {
 
-std::string normalisedPath(const std::string &Path) {
-  if (Path.empty())
-    return Path;
-  llvm::SmallString<256> P(Path);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
 
 void UnsavedFiles::set(const std::string &Path, std::string Text) {
-  Texts[normalisedPath(Path)] = std::move(Text);
+  Texts[absolutePath(Path)] = std::move(Text);
 }
 
 const std::string *UnsavedFiles::find(const std::string &Path) const {
-  auto It = Texts.find(normalisedPath(Path));
+  auto It = Texts.find(absolutePath(Path));
   return It == Texts.end() ? nullptr : &It->second;
 }
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Report/Reporters.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -16,11 +17,7 @@
 namespace cbl {
 
 std::string pathInRoot(const std::string &File, const std::string &Root) {
-  llvm::SmallString<256> Abs(File), Base(Root);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::fs::make_absolute(Base);
-  llvm::sys::path::remove_dots(Abs, true);
-  llvm::sys::path::remove_dots(Base, true);
+  const std::string Abs = absolutePath(File), Base = absolutePath(Root);
   llvm::StringRef A = Abs, B = Base;
   B = B.rtrim('/');
   if (!A.consume_front(B) || !A.consume_front("/"))
@@ -94,9 +91,7 @@ std::string RootPaths::path(const std::string &File) const {
   std::string Rel = relative(File);
   if (!Rel.empty())
     return Rel;
-  llvm::SmallString<256> P(File);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
+  return withoutDots(File);
 }
 
 std::string RootPaths::position(const SourcePos &P) const {

@@ -1,6 +1,7 @@
 //===- Finding.cpp - Names of report enumerations and ordering -------------===//
 #include "cuda-bank-lint/Report/Finding.h"
 #include "cuda-bank-lint/Report/Reporters.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -89,17 +90,10 @@ void sortReport(RunReport &R) {
 
 namespace {
 
-std::string normalisedPath(const std::string &File) {
-  llvm::SmallString<256> P(File);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
 bool sameFixes(const std::vector<FixIt> &A, const std::vector<FixIt> &B) {
   return std::equal(A.begin(), A.end(), B.begin(), B.end(), [](const FixIt &X, const FixIt &Y) {
     return X.Range.Begin.Offset == Y.Range.Begin.Offset && X.Range.Length == Y.Range.Length &&
-           normalisedPath(X.Range.Begin.File) == normalisedPath(Y.Range.Begin.File) &&
+           absolutePath(X.Range.Begin.File) == absolutePath(Y.Range.Begin.File) &&
            X.Text == Y.Text;
   });
 }
@@ -188,7 +182,7 @@ void mergeFindings(std::vector<Finding> &Findings) {
     const Finding &F = Findings[I];
     auto [It, New] = Paths.try_emplace(F.Where.File);
     if (New)
-      It->second = normalisedPath(F.Where.File);
+      It->second = absolutePath(F.Where.File);
     Key K{It->second, F.Where.Line, F.Where.Column, F.Check, F.Kind.empty() ? F.Message : F.Kind};
     auto [G, First] = Groups.try_emplace(K);
     if (First)

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Report/Reporters.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/SmallString.h"
@@ -26,15 +27,6 @@ namespace {
 
 namespace tooling = clang::tooling;
 
-std::string absolute(const std::string &File) {
-  if (File.empty())
-    return File;
-  llvm::SmallString<256> P(File);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
-}
-
 tooling::Diagnostic::Level level(Severity S) {
   switch (S) {
   case Severity::Error: return tooling::Diagnostic::Error;
@@ -50,11 +42,11 @@ public:
                                      const std::vector<FixIt> &Fixes) {
     tooling::DiagnosticMessage M(Text);
     if (Where.valid()) {
-      M.FilePath = absolute(Where.File);
+      M.FilePath = absolutePath(Where.File);
       M.FileOffset = Where.Offset;
     }
     for (const FixIt &X : Fixes) {
-      tooling::Replacement R(absolute(X.Range.Begin.File), X.Range.Begin.Offset, X.Range.Length,
+      tooling::Replacement R(absolutePath(X.Range.Begin.File), X.Range.Begin.Offset, X.Range.Length,
                              X.Text);
       auto Key = std::make_tuple(R.getFilePath().str(), R.getOffset(), R.getLength(),
                                  R.getReplacementText().str());
@@ -76,7 +68,7 @@ private:
 void exportFixes(const RunReport &R, const std::string &MainSourceFile,
                  const std::string &BuildDirectory, llvm::raw_ostream &OS) {
   tooling::TranslationUnitDiagnostics TU;
-  TU.MainSourceFile = absolute(MainSourceFile);
+  TU.MainSourceFile = absolutePath(MainSourceFile);
   Exporter E;
   for (const Finding &F : R.Findings) {
     llvm::SmallVector<tooling::DiagnosticMessage, 1> Notes;

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-bank-lint/Report/Reporters.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -51,10 +52,7 @@ std::string uriEncode(llvm::StringRef Path) {
 }
 
 std::string fileUri(llvm::StringRef Path) {
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, true);
-  return "file://" + uriEncode(llvm::sys::path::convert_to_slash(Abs));
+  return "file://" + uriEncode(llvm::sys::path::convert_to_slash(absolutePath(Path)));
 }
 
 /// The files' text, read once, to turn Clang's byte positions into SARIF

@@ -1,5 +1,6 @@
 //===- LanguageServer.cpp - `cuda-bank-lint --lsp` -------------------------===//
 #include "cuda-bank-lint/Server/LanguageServer.h"
+#include "cuda-bank-lint/Support/Paths.h"
 #include "cuda-bank-lint/Server/Presentation.h"
 #include "cuda-bank-lint/Support/BuildConfig.h"
 
@@ -239,7 +240,7 @@ void LanguageServer::initialize(const llvm::json::Value &Id, Params P) {
       std::optional<std::string> RootPath = Root ? pathFromUri(*Root) : std::nullopt;
       if (!llvm::sys::path::is_absolute(Path) && RootPath)
         llvm::sys::fs::make_absolute(*RootPath, Path);
-      Files.setDatabasePath(normalisedPath(std::string(Path)));
+      Files.setDatabasePath(absolutePath(std::string(Path)));
     }
     if (std::optional<int64_t> Ms = Opts->getInteger("debounceMs"); Ms && *Ms >= 0)
       Analyses.setDebounce(std::chrono::milliseconds(*Ms));
@@ -267,7 +268,7 @@ void LanguageServer::didOpen(Params P) {
   std::optional<std::string> Path = pathFromUri(*Uri);
   if (!Path)
     return log("didOpen of '" + *Uri + "': not a file URI; ignored");
-  Analyses.open(Uri->str(), normalisedPath(*Path), Doc->getInteger("version").value_or(0),
+  Analyses.open(Uri->str(), absolutePath(*Path), Doc->getInteger("version").value_or(0),
                 Text->str());
 }
 
@@ -290,7 +291,7 @@ void LanguageServer::didClose(Params P) {
     return;
   Analyses.close(*Uri);
   if (std::optional<std::string> Path = pathFromUri(*Uri))
-    Files.close(normalisedPath(*Path));
+    Files.close(absolutePath(*Path));
 }
 
 void LanguageServer::withAnalysis(const llvm::json::Value &Id, Params P,

@@ -1,5 +1,6 @@
 //===- Presentation.cpp - An analysis as LSP diagnostics, actions, hovers --===//
 #include "cuda-bank-lint/Server/Presentation.h"
+#include "cuda-bank-lint/Support/Paths.h"
 #include "cuda-bank-lint/Checks/Check.h"
 #include "cuda-bank-lint/Report/BankGridView.h"
 #include "cuda-bank-lint/Report/Reporters.h"
@@ -21,7 +22,7 @@ class Texts {
 public:
   Texts(const BufferResult &R, PositionEncoding Encoding) : R(R), Encoding(Encoding) {}
   const LineIndex &of(const std::string &File) {
-    std::string Key = normalisedPath(File);
+    std::string Key = absolutePath(File);
     auto It = Indexes.find(Key);
     if (It == Indexes.end()) {
       Storage.push_back(std::make_unique<std::string>(R.textOf(Key)));
@@ -30,7 +31,7 @@ public:
     return It->second;
   }
   bool isDocument(const std::string &File) const {
-    return !File.empty() && normalisedPath(File) == R.Of.Path;
+    return !File.empty() && absolutePath(File) == R.Of.Path;
   }
   /// From (Line, Column) over Length bytes; a zero length reaches over the
   /// identifier, or the quoted or <bracketed> header name, there (at least
@@ -104,7 +105,7 @@ llvm::json::Object findingDiagnostic(const Finding &F, Texts &T) {
     }
     Related.push_back(llvm::json::Object{
         {"location",
-         llvm::json::Object{{"uri", uriFromPath(normalisedPath(N.Where.File))},
+         llvm::json::Object{{"uri", uriFromPath(absolutePath(N.Where.File))},
                             {"range", T.rangeOf(N.Where)}}},
         {"message", N.Message}});
   }
@@ -164,7 +165,7 @@ void addMessages(const BufferResult &R, Texts &T, llvm::json::Array &Out) {
     if (M->Level == "note" && Last && M->Line) {
       llvm::json::Array &Related = *(*Last)["relatedInformation"].getAsArray();
       Related.push_back(llvm::json::Object{
-          {"location", llvm::json::Object{{"uri", uriFromPath(normalisedPath(M->File))},
+          {"location", llvm::json::Object{{"uri", uriFromPath(absolutePath(M->File))},
                                           {"range", T.rangeAt(M->File, M->Line, M->Column)}}},
           {"message", M->Text}});
       continue;
@@ -231,7 +232,7 @@ llvm::json::Object quickFix(const Finding &F, llvm::json::Object Diagnostic, Tex
     const LineIndex &Index = T.of(B.File);
     size_t Begin = Index.offset(B.Line, B.Column);
     std::string Old = Index.line(B.Line - 1).substr(B.Column - 1, X.Range.Length).str();
-    Edits[uriFromPath(normalisedPath(B.File))].push_back(llvm::json::Object{
+    Edits[uriFromPath(absolutePath(B.File))].push_back(llvm::json::Object{
         {"range", range(Index.position(Begin), Index.position(Begin + X.Range.Length))},
         {"newText", X.Text}});
     Title += (Title.empty() ? "" : "; ") + ("replace '" + Old + "' with '" + X.Text + "'");

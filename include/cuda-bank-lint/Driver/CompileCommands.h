@@ -18,17 +18,14 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include "cuda-bank-lint/Support/Paths.h"
+
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace cbl {
-
-/// Path made absolute (relative to Dir when given, else to the working
-/// directory) with "." and ".." removed; an empty path stays empty. The one
-/// way the driver compares and rewrites file names.
-std::string absolutePath(llvm::StringRef Path, llvm::StringRef Dir = "");
 
 class CompileCommands {
 public:

@@ -33,9 +33,6 @@ private:
   std::map<std::string, std::string> Texts;
 };
 
-/// Path made absolute, "." and ".." removed: the key of UnsavedFiles.
-std::string normalisedPath(const std::string &Path);
-
 /// The text of Path: its unsaved text in Unsaved (may be null), else the
 /// file on disk.
 llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> readSource(const std::string &Path,
