@@ -203,50 +203,6 @@ void dropReloadFreezes(llvm::Module &M) {
   }
 }
 
-/// Adds the attribute Name (no value: "llvm.loop.unroll.disable" with a
-/// value 0 would read as false) to L's loop metadata.
-void addLoopAttribute(llvm::Loop &L, llvm::StringRef Name) {
-  llvm::LLVMContext &C = L.getHeader()->getContext();
-  llvm::SmallVector<llvm::Metadata *, 8> Ops{nullptr};
-  if (llvm::MDNode *Old = L.getLoopID())
-    for (unsigned I = 1; I < Old->getNumOperands(); ++I)
-      Ops.push_back(Old->getOperand(I));
-  Ops.push_back(llvm::MDNode::get(C, llvm::MDString::get(C, Name)));
-  llvm::MDNode *ID = llvm::MDNode::getDistinct(C, Ops);
-  ID->replaceOperandWith(0, ID);
-  L.setLoopID(ID);
-}
-
-/// Loops keep their source form: no run-time unrolling (a remainder loop and
-/// a main loop stepping by several iterations), no vectorisation.
-void keepLoops(llvm::Module &M) {
-  for (llvm::Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    llvm::DominatorTree DT(F);
-    llvm::LoopInfo LI(DT);
-    for (llvm::Loop *L : LI.getLoopsInPreorder())
-      addLoopAttribute(*L, "llvm.loop.unroll.runtime.disable");
-  }
-}
-
-/// `#pragma unroll N` on a loop whose trip count is known only at run time
-/// (a block-stride loop): unrolled, it would become several exits per
-/// iteration or a remainder loop counting a per-lane trip count, neither of
-/// which the model can run. Such a loop is kept whole (the same accesses,
-/// the same costs per line); a constant trip count is still unrolled as
-/// asked. Runs just before the loop unroller of the simplification pipeline
-/// (which also unrolls by a pragma's count).
-struct KeepRuntimeLoops : llvm::PassInfoMixin<KeepRuntimeLoops> {
-  llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &, llvm::LoopStandardAnalysisResults &AR,
-                              llvm::LPMUpdater &) {
-    if (L.getLoopID() && llvm::GetUnrollMetadata(L.getLoopID(), "llvm.loop.unroll.count") &&
-        !AR.SE.getSmallConstantTripCount(&L))
-      addLoopAttribute(L, "llvm.loop.unroll.disable");
-    return llvm::PreservedAnalyses::all();
-  }
-};
-
 std::string optimise(llvm::Module &M, const TargetOptions &Target, const std::set<const llvm::Function *> &Kernels,
                      MergedAccesses &Merged) {
   std::string Error;
@@ -278,8 +234,7 @@ std::string optimise(llvm::Module &M, const TargetOptions &Target, const std::se
   llvm::CGSCCAnalysisManager CGAM;
   llvm::ModuleAnalysisManager MAM;
   llvm::PassBuilder PB(TM.get(), PTO);
-  PB.registerLateLoopOptimizationsEPCallback(
-      [](llvm::LoopPassManager &LPM, llvm::OptimizationLevel) { LPM.addPass(KeepRuntimeLoops()); });
+  registerLoopPolicy(PB, Kernels);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

@@ -7,7 +7,9 @@
 // tables (the same attribution Nsight Compute uses). Every call is inlined
 // into its root (nvcc inlines device functions; the analysis wants the
 // kernel's context), and loops are not unrolled at run time (only loops whose
-// trip count is a constant are unrolled), so the IR keeps the source's loops.
+// trip count is a constant are unrolled, and those nvcc unrolls by 4 for the
+// wide accesses ptxas makes of them: NvccUnrolling.cpp), so the IR keeps the
+// source's loops.
 //
 // The code generator gets its own diagnostics: errors elsewhere in the file
 // (host code, kernels left out) do not stop it; errors it raises itself are
@@ -28,7 +30,9 @@
 #include "llvm/IR/Module.h"
 
 namespace llvm {
+class PassBuilder;
 class TargetMachine;
+class TargetTransformInfo;
 }
 
 #include <memory>
@@ -81,6 +85,18 @@ struct LoweredDevice {
 /// the module. Shared lists the __shared__ variables to map to IR globals.
 /// DumpTo, when set, is a file the optimised module is appended to
 /// (--debug-dump-device-ir).
+/// Loops keep their source form (NvccUnrolling.cpp): marks every loop of M
+/// not to be unrolled at run time, before the pipeline.
+void keepLoops(llvm::Module &M);
+/// The pipeline's part of that policy, and the loops nvcc does unroll at
+/// run time (by 4, for the wide accesses ptxas makes of them). Kernels: the
+/// kernels among M's functions (their parameters are uniform).
+void registerLoopPolicy(llvm::PassBuilder &PB, const std::set<const llvm::Function *> &Kernels);
+/// The sources of divergence of a CUDA thread, as a TTI for LLVM's
+/// UniformityAnalysis (DeviceModel.cpp): the one home of what varies
+/// between the lanes of a warp.
+llvm::TargetTransformInfo divergenceTTI(const llvm::Function &F, const std::set<const llvm::Function *> &Kernels);
+
 /// Merges adjacent shared accesses of a thread into the wider ones nvcc's
 /// ptxas makes of them (NvccMerges.cpp, measured on an H100).
 MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,

@@ -92,6 +92,14 @@ public:
   }
 };
 
+} // namespace
+
+TargetTransformInfo divergenceTTI(const Function &F, const std::set<const Function *> &Kernels) {
+  return TargetTransformInfo(DivergenceTTIImpl(F, &Kernels));
+}
+
+namespace {
+
 struct Analyses {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
@@ -99,9 +107,7 @@ struct Analyses {
   ModuleAnalysisManager MAM;
   explicit Analyses(const std::set<const Function *> &Kernels) {
     FAM.registerPass([&Kernels] {
-      return TargetIRAnalysis([&Kernels](const Function &F) {
-        return TargetTransformInfo(DivergenceTTIImpl(F, &Kernels));
-      });
+      return TargetIRAnalysis([&Kernels](const Function &F) { return divergenceTTI(F, Kernels); });
     });
     PassBuilder PB;
     PB.registerModuleAnalyses(MAM);

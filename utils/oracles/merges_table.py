@@ -30,7 +30,8 @@ def width(suffixes):
 
 def demangle(names):
     out = subprocess.run(['c++filt'], input='\n'.join(names), capture_output=True, text=True).stdout
-    return [n.split('(')[0] for n in out.splitlines()]
+    # A template instance demangles with its return type: 'void k<4>(int*)'.
+    return [n.split('(')[0].removeprefix('void ') for n in out.splitlines()]
 
 
 def main():
