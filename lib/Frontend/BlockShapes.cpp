@@ -512,10 +512,15 @@ public:
     const LaunchRecord &L = Records.back();
     KnownValues Known = branchFacts(L.Call, Ctx, W);
     auto Complete = [&](const BoundCall *Frame) { return dim3At(L, {&Known, Frame, &Made}).has_value(); };
-    const FunctionDecl *Direct = directKernel(L);
-    if (Direct)
-      return site(Direct, {&L, nullptr, true});
     std::vector<IndirectLaunch> Found = Launchers.follow(L, Complete);
+    // A launch that names its kernel: through the calls of its function only
+    // where they give its block (several calls, several shapes).
+    const FunctionDecl *Direct = directKernel(L);
+    if (Direct) {
+      llvm::erase_if(Found, [&](const IndirectLaunch &I) { return !I.Frame || !Complete(I.Frame); });
+      if (Found.empty())
+        return site(Direct, {&L, nullptr, true});
+    }
     for (const IndirectLaunch &I : Found) {
       Indirect.push_back(I);
       site(I.Kernel, {&L, &Indirect.back(), Direct != nullptr});

@@ -19,7 +19,10 @@
 // template-id, its address, a local function pointer (its initialiser and
 // every assignment: a pointer chosen by a run-time switch launches each
 // kernel it may hold), a conditional of those. The launch configuration is
-// evaluated with the same bindings (BlockShapes.cpp).
+// evaluated with the same bindings (BlockShapes.cpp). A launch that names
+// its kernel but whose block is a parameter of its function
+// (void run(int threads) { k<<<g, threads>>>(); }) is followed to the
+// calls of that function the same way, until the block is known.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_LAUNCHERS_H
