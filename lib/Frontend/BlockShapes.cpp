@@ -515,7 +515,7 @@ public:
     std::vector<IndirectLaunch> Found = Launchers.follow(L, Complete);
     // A launch that names its kernel: through the calls of its function only
     // where they give its block (several calls, several shapes).
-    const FunctionDecl *Direct = directKernel(L);
+    const FunctionDecl *Direct = namedKernel(L);
     if (Direct) {
       llvm::erase_if(Found, [&](const IndirectLaunch &I) { return !I.Frame || !Complete(I.Frame); });
       if (Found.empty())
@@ -572,17 +572,6 @@ public:
   llvm::DenseMap<const FunctionDecl *, std::vector<LaunchSite>> ByKernel;
 
 private:
-  /// The kernel L names itself (not through a pointer or a parameter).
-  static const FunctionDecl *directKernel(const LaunchRecord &L) {
-    if (const auto *K = dyn_cast<CUDAKernelCallExpr>(L.Call))
-      return K->getDirectCallee();
-    const Expr *E = L.Kernel->IgnoreParenCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
-      E = UO->getSubExpr()->IgnoreParenCasts();
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
-    return FD && FD->hasAttr<CUDAGlobalAttr>() ? FD : nullptr;
-  }
   void site(const FunctionDecl *Kernel, LaunchSite S) {
     auto &Sites = ByKernel[Kernel->getCanonicalDecl()];
     if (Sites.empty())

@@ -1,6 +1,7 @@
 //===- LaunchSites.cpp - The launches host code makes, in any form ---------===//
 #include "LaunchSites.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -106,6 +107,17 @@ std::optional<LaunchRecord> launchOf(const CallExpr *C, const HostWrites &W, AST
   R.Grid = C->getArg(1);
   R.Block = C->getArg(2);
   return R;
+}
+
+const FunctionDecl *namedKernel(const LaunchRecord &L) {
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(L.Call))
+    return K->getDirectCallee();
+  const Expr *E = L.Kernel->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+  return FD && FD->hasAttr<CUDAGlobalAttr>() ? FD : nullptr;
 }
 
 } // namespace cbl

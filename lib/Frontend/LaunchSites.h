@@ -66,6 +66,10 @@ const clang::Expr *launchConfigArgument(const clang::CallExpr *C, LaunchForm For
 /// function that runtimeLaunchForm recognises), with W complete.
 std::optional<LaunchRecord> launchOf(const clang::CallExpr *C, const HostWrites &W, clang::ASTContext &Ctx);
 
+/// The kernel launch L names itself (its name, or its address, cast or
+/// not), not through a pointer or a parameter; null otherwise.
+const clang::FunctionDecl *namedKernel(const LaunchRecord &L);
+
 } // namespace cbl
 
 #endif
