@@ -1,6 +1,6 @@
 // RUN: %cbl --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
-// launch-api-toolkit.test runs the same checks with the CUDA toolkit's headers.
+// launch-toolkit.test runs the same checks with the CUDA toolkit's headers.
 // Launches made with the runtime API are launches like k<<<g, b>>>: the
 // kernel takes the block shape they give (C functions with the kernel cast
 // to a pointer, the C++ template overloads, cudaLaunchCooperativeKernel,

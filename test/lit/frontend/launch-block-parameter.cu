@@ -1,5 +1,6 @@
 // RUN: %cbl --explain %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %cbl --format=json %s | %FileCheck %s --check-prefix=JSON
+// launch-toolkit.test runs the same checks with the CUDA toolkit's headers.
 // A launch whose block size is a parameter of the function that makes it
 // takes what the calls of that function pass (followed as for generic
 // launchers: 3 calls deep); several calls with other values are several
@@ -69,5 +70,5 @@ int main(int argc, char **argv) {
 
 // JSON: "block_dim": [
 // JSON-NEXT: 256,
-// JSON: "block_dim_note": "from the launch at {{.*}}launch-block-parameter.cu:19:3 as called from {{.*}}launch-block-parameter.cu:23:3",
+// JSON: "block_dim_note": "from the launch at {{.*}}launch-block-parameter.cu:20:3 as called from {{.*}}launch-block-parameter.cu:24:3",
 // JSON: "function": "stride2",
