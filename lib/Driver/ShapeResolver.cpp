@@ -30,29 +30,45 @@ llvm::StringRef bareName(llvm::StringRef Name) {
   return Colons == llvm::StringRef::npos ? Name : Name.drop_front(Colons + 2);
 }
 
-/// The names a launch in Text may be of: every identifier on a statement
-/// before its `<<<` (`Bare<<<`, `ns::Bare<T><<<`), within 400 bytes.
-std::set<std::string> launchableNames(llvm::StringRef Text) {
+/// Every identifier in Text.
+void identifiers(llvm::StringRef Text, std::set<std::string> &Names) {
   auto IsIdent = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (size_t I = 0; I < Text.size();) {
+    if (!IsIdent(Text[I])) {
+      ++I;
+      continue;
+    }
+    size_t J = I;
+    while (J < Text.size() && IsIdent(Text[J]))
+      ++J;
+    Names.insert(Text.slice(I, J).str());
+    I = J;
+  }
+}
+
+/// The names a launch in Text may be of: every identifier on a statement
+/// before its `<<<` (`Bare<<<`, `ns::Bare<T><<<`), and in the first two
+/// arguments of a runtime launch (`cudaLaunchKernel((void *)Bare, ...`,
+/// `cudaLaunchKernelEx(&cfg, Bare, ...`), within 400 bytes.
+std::set<std::string> launchableNames(llvm::StringRef Text) {
   std::set<std::string> Names;
   for (size_t At = Text.find("<<<"); At != llvm::StringRef::npos; At = Text.find("<<<", At + 3)) {
     size_t From = At > 400 ? At - 400 : 0;
     llvm::StringRef Before = Text.slice(From, At);
     size_t Stop = Before.find_last_of(";{");
-    if (Stop != llvm::StringRef::npos)
-      Before = Before.drop_front(Stop + 1);
-    for (size_t I = 0; I < Before.size();) {
-      if (!IsIdent(Before[I])) {
-        ++I;
-        continue;
-      }
-      size_t J = I;
-      while (J < Before.size() && IsIdent(Before[J]))
-        ++J;
-      Names.insert(Before.slice(I, J).str());
-      I = J;
-    }
+    identifiers(Stop == llvm::StringRef::npos ? Before : Before.drop_front(Stop + 1), Names);
   }
+  // cudaLaunchKernel(Ex, ExC), cudaLaunchCooperativeKernel.
+  for (llvm::StringRef Launch : {"cudaLaunchKernel", "cudaLaunchCooperativeKernel"})
+    for (size_t At = Text.find(Launch); At != llvm::StringRef::npos; At = Text.find(Launch, At + Launch.size())) {
+      llvm::StringRef Call = Text.substr(At, 400);
+      size_t Open = Call.find('(');
+      if (Open == llvm::StringRef::npos)
+        continue;
+      llvm::StringRef Args = Call.drop_front(Open + 1);
+      size_t First = Args.find(',');
+      identifiers(Args.take_front(First == llvm::StringRef::npos ? First : Args.find(',', First + 1)), Names);
+    }
   return Names;
 }
 

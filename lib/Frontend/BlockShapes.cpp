@@ -1,6 +1,7 @@
 //===- BlockShapes.cpp - Launch configurations and __launch_bounds__ -------===//
 #include "BlockShapes.h"
 #include "HostValues.h"
+#include "LaunchSites.h"
 #include "Launchers.h"
 #include "SharedArrays.h"
 #include "UserCodeVisitor.h"
@@ -10,6 +11,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <fmt/format.h>
 
@@ -202,24 +204,38 @@ std::optional<std::array<unsigned, 3>> partialDim3(const Expr *E, ASTContext &Ct
   return Some && !All ? std::optional(D) : std::nullopt;
 }
 
-/// One pass over user code: the kernel launches, and the writes of the
-/// variables (threads.x = n, count++, &count: not to be trusted as
-/// constants; a plain `v = e` alone may be followed, HostValues.h).
+/// One pass over user code: the kernel launches (any form: LaunchSites.h),
+/// and the writes of the variables (threads.x = n, count++, &count: not to
+/// be trusted as constants; a plain `v = e` alone may be followed,
+/// HostValues.h; a member's, cfg.blockDim = b, is kept with its value).
 struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   using UserCodeVisitor::UserCodeVisitor;
   HostWrites Writes;
-  std::vector<const CUDAKernelCallExpr *> Launches;
+  std::vector<const CallExpr *> Launches;
+  /// &cfg given to a launch, which only reads it.
+  llvm::DenseSet<const Expr *> ReadOnly;
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  void assigned(const Expr *L, const BinaryOperator *Plain = nullptr) {
+  /// L written by Write; Value: what a plain `L = Value` gives it.
+  void assigned(const Expr *L, const Stmt *Write = nullptr, const Expr *Value = nullptr) {
     L = L->IgnoreParenImpCasts();
-    if (const auto *ME = dyn_cast<MemberExpr>(L)) {
-      L = ME->getBase()->IgnoreParenImpCasts();
-      Plain = nullptr;
+    const MemberExpr *Member = nullptr; // the variable's own member written
+    unsigned Depth = 0;
+    bool Arrow = false;
+    for (; Depth < 16 && isa<MemberExpr>(L); ++Depth) {
+      Member = cast<MemberExpr>(L);
+      Arrow |= Member->isArrow();
+      L = Member->getBase()->IgnoreParenImpCasts();
     }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Writes.noteWrite(VD, Plain);
+    const auto *DRE = dyn_cast<DeclRefExpr>(L);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD)
+      return;
+    const auto *Field = Member && !Arrow ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+    if (Field)
+      Writes.Members[VD].push_back({Field, Depth == 1, Depth == 1 ? Value : nullptr, Write});
+    const auto *Plain = dyn_cast_or_null<BinaryOperator>(Write);
+    Writes.noteWrite(VD, !Member && Value && Plain ? Plain : nullptr);
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody())
@@ -228,17 +244,18 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
-      assigned(BO->getLHS(), BO->getOpcode() == BO_Assign ? BO : nullptr);
+      assigned(BO->getLHS(), BO, BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      assigned(UO->getSubExpr());
+    if (UO->isIncrementDecrementOp() || (UO->getOpcode() == UO_AddrOf && !ReadOnly.count(UO)))
+      assigned(UO->getSubExpr(), UO);
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
     if (OC->isAssignmentOp() && OC->getNumArgs())
-      assigned(OC->getArg(0));
+      assigned(OC->getArg(0), OC,
+               OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 ? OC->getArg(1) : nullptr);
     return true;
   }
   /// Passed by non-const reference (parseArgs(argc, argv, threads)): may be
@@ -255,6 +272,15 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
     if (!isa<CUDAKernelCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call) &&
         isa<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       Writes.Calls[FD->getCanonicalDecl()].push_back(Call);
+    // A runtime launch reads its arguments (cudaLaunchKernelEx's are
+    // forwarding references) and the configuration it is given.
+    if (auto Form = runtimeLaunchForm(FD, SM)) {
+      if (!Call->isTypeDependent() && !Call->isValueDependent() && !Call->containsErrors())
+        Launches.push_back(Call);
+      if (const Expr *Config = launchConfigArgument(Call, *Form))
+        ReadOnly.insert(Config->IgnoreParenImpCasts());
+      return true;
+    }
     // A member operator's object is argument 0 (std::cin >> n).
     unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
     for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
@@ -262,7 +288,7 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
         break;
       QualType T = FD->getParamDecl(I - Shift)->getType();
       if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
-        assigned(Call->getArg(I));
+        assigned(Call->getArg(I), Call);
     }
     return true;
   }
@@ -283,18 +309,18 @@ const Expr *blockSource(const Expr *E) {
   return E;
 }
 
-/// What launch K passes for its I-th argument, when that is a constant or
+/// What launch L passes for its I-th argument, when that is a constant or
 /// the block size it launches with (the block argument's own variable, or
 /// one of its components).
-std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCallExpr *K, unsigned I,
+std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const LaunchRecord &L, unsigned I,
                                                              ASTContext &Ctx, const HostWrites &Writes) {
-  const Expr *Arg = K->getArg(I);
+  const Expr *Arg = L.Args[I];
   // Calls only possibly have effects: a helper the host values can run
   // (HostFunctions.h) has none; any other call is not followed.
   if (!Arg->getType()->isIntegerType() || Arg->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
     return std::nullopt;
   BlockShapeFinder::FixedArgument F;
-  const Expr *Block = blockSource(K->getConfig()->getArg(1));
+  const Expr *Block = blockSource(L.Block);
   const Expr *Plain = Arg->IgnoreParenImpCasts();
   if (auto V = constDim3(Arg, Ctx, Writes)) {
     F.Constant = (*V)[0];
@@ -312,7 +338,8 @@ std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCal
   }
   // A function of the block size: k<<<g, lws>>>(..., log2(n / 2)), lws(n).
   if (F.Text.Value.empty())
-    if (auto V = hostValueAt(Arg, K, Writes, blockSizes(K, Writes, Ctx), Ctx, &F.Text.Value))
+    if (auto V = hostValueAt(Arg, L.Call->getBeginLoc(), Writes,
+                             blockSizes(L.Block, L.Call->getBeginLoc(), Writes, Ctx), Ctx, &F.Text.Value))
       F.Value = *V;
   if (F.Text.Value.empty())
     return std::nullopt;
@@ -320,7 +347,7 @@ std::optional<BlockShapeFinder::FixedArgument> fixedArgument(const CUDAKernelCal
   F.Text.Spelling = Lexer::getSourceText(CharSourceRange::getTokenRange(Arg->getSourceRange()), SM,
                                          Ctx.getLangOpts())
                         .str();
-  F.Text.Where = toSourcePos(SM, K->getBeginLoc());
+  F.Text.Where = toSourcePos(SM, L.Call->getBeginLoc());
   return F;
 }
 
@@ -373,9 +400,9 @@ void noteCase(const SwitchStmt *Sw, const CompoundStmt *Body, const Stmt *S, AST
 }
 
 /// What the branches around launch K say about variables never written.
-KnownValues branchFacts(const CUDAKernelCallExpr *K, ASTContext &Ctx, const HostWrites &Writes) {
+KnownValues branchFacts(const Stmt *K, ASTContext &Ctx, const HostWrites &Writes) {
   KnownValues Out;
-  DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(K));
+  DynTypedNode Node = DynTypedNode::create(*K);
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
     auto Parents = Ctx.getParents(Node);
     if (Parents.size() != 1 || Parents[0].get<Decl>())
@@ -399,20 +426,30 @@ KnownValues branchFacts(const CUDAKernelCallExpr *K, ASTContext &Ctx, const Host
 
 namespace {
 
-/// A launch of one kernel: direct (Indirect null), or through launchers.
+/// A launch of one kernel: one that names it (Indirect null, or the calls
+/// that give its block, a parameter of its function), or one through
+/// launchers (Named false).
 struct LaunchSite {
-  const CUDAKernelCallExpr *K = nullptr;
+  const LaunchRecord *L = nullptr;
   const IndirectLaunch *Indirect = nullptr;
+  bool Named = true;
 };
 
 std::string posText(const SourcePos &P) { return fmt::format("{}:{}:{}", P.File, P.Line, P.Column); }
 
-/// Where a launch site is for users (the outermost call followed), and how
-/// it reads: "the launch at k.cu:40:3", "the call at k.cu:52:5, which
-/// launches it through 'run' and 'launch' (at common.h:12:3)".
-std::pair<SourcePos, std::string> siteText(const LaunchSite &L, const SourceManager &SM) {
-  SourcePos Launch = toSourcePos(SM, L.K->getBeginLoc());
-  const BoundCall *Outermost = L.Indirect ? L.Indirect->Frame : nullptr;
+/// Where a launch site is for users, and how it reads: "the launch at
+/// k.cu:40:3", "the launch at k.cu:40:3 as called from k.cu:52:5" (the calls
+/// followed, innermost first), "the call at k.cu:52:5, which launches it
+/// through 'run' and 'launch' (at common.h:12:3)" (the outermost call).
+std::pair<SourcePos, std::string> siteText(const LaunchSite &S, const SourceManager &SM) {
+  SourcePos Launch = toSourcePos(SM, S.L->Call->getBeginLoc());
+  const BoundCall *Outermost = S.Indirect ? S.Indirect->Frame : nullptr;
+  if (Outermost && S.Named) {
+    std::string Calls;
+    for (const BoundCall *C = Outermost; C; C = C->Outer)
+      Calls += (Calls.empty() ? "" : ", from ") + posText(toSourcePos(SM, C->At));
+    return {Launch, fmt::format("the launch at {} as called from {}", posText(Launch), Calls)};
+  }
   std::vector<std::string> Through;
   for (; Outermost; Outermost = Outermost->Outer) {
     Through.insert(Through.begin(), "'" + Outermost->Callee->getNameAsString() + "'");
@@ -429,115 +466,159 @@ std::pair<SourcePos, std::string> siteText(const LaunchSite &L, const SourceMana
                             posText(Launch))};
 }
 
+/// The parameters every launch of a kernel (Ks) sets the same way. Only
+/// launches that name the kernel: what a launcher passes is its own
+/// parameters.
+std::map<unsigned, BlockShapeFinder::FixedArgument>
+fixedArguments(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Ks, ASTContext &Ctx, const HostWrites &W) {
+  std::map<unsigned, BlockShapeFinder::FixedArgument> Fixed;
+  if (llvm::any_of(Ks, [](const LaunchSite &S) { return !S.Named; }))
+    return Fixed;
+  llvm::SetVector<const LaunchRecord *> Launches; // each once, however many calls give its block
+  for (const LaunchSite &S : Ks)
+    Launches.insert(S.L);
+  for (unsigned I = 0; I < Kernel->getNumParams() && I < Ks.front().L->Args.size(); ++I) {
+    std::optional<BlockShapeFinder::FixedArgument> First;
+    bool Same = true;
+    for (const LaunchRecord *L : Launches) {
+      auto F = I < L->Args.size() ? fixedArgument(*L, I, Ctx, W) : std::nullopt;
+      if (!F || (First && F->Text.Value != First->Text.Value)) {
+        Same = false;
+        break;
+      }
+      if (!First)
+        First = F;
+    }
+    if (!Same || !First)
+      continue;
+    First->Text.Launches = unsigned(Launches.size());
+    Fixed[I] = *First;
+  }
+  return Fixed;
+}
+
+/// The file's launches by kernel, each with the calls that bind what it
+/// reads (Launchers.h), and the block shape each gives.
+class KernelLaunches {
+public:
+  KernelLaunches(const HostWrites &W, ASTContext &Ctx) : W(W), Ctx(Ctx), Launchers(W, Ctx) {}
+
+  /// The sites of launch C (any form), if it is one.
+  void add(const CallExpr *C) {
+    std::optional<LaunchRecord> R = launchOf(C, W, Ctx);
+    if (!R)
+      return;
+    Records.push_back(*R);
+    const LaunchRecord &L = Records.back();
+    KnownValues Known = branchFacts(L.Call, Ctx, W);
+    auto Complete = [&](const BoundCall *Frame) { return dim3At(L, {&Known, Frame, &Made}).has_value(); };
+    std::vector<IndirectLaunch> Found = Launchers.follow(L, Complete);
+    // A launch that names its kernel: through the calls of its function only
+    // where they give its block (several calls, several shapes).
+    const FunctionDecl *Direct = namedKernel(L);
+    if (Direct) {
+      llvm::erase_if(Found, [&](const IndirectLaunch &I) { return !I.Frame || !Complete(I.Frame); });
+      if (Found.empty())
+        return site(Direct, {&L, nullptr, true});
+    }
+    for (const IndirectLaunch &I : Found) {
+      Indirect.push_back(I);
+      site(I.Kernel, {&L, &Indirect.back(), Direct != nullptr});
+    }
+  }
+
+  /// The whole block L gives in Scope, when every extent is a constant.
+  std::optional<std::array<unsigned, 3>> dim3At(const LaunchRecord &L, EvalScope Scope) {
+    auto D = constDim3(L.Block, Ctx, W, 0, Scope);
+    return D && (*D)[0] && (*D)[1] && (*D)[2] ? D : std::nullopt;
+  }
+
+  /// The shape site S gives, or (Partial set) the extents it fixes when
+  /// some are not constants.
+  std::optional<BlockShape> shapeAt(const LaunchSite &S, std::optional<BlockShape> &Partial) {
+    KnownValues Known = branchFacts(S.L->Call, Ctx, W);
+    EvalScope Scope{&Known, S.Indirect ? S.Indirect->Frame : nullptr, &Made};
+    auto [Where, Text] = siteText(S, Ctx.getSourceManager());
+    BlockShape Shape;
+    Shape.From = BlockShape::Source::Launch;
+    Shape.Where = Where;
+    auto D = dim3At(*S.L, Scope);
+    if (!D) {
+      auto P = partialDim3(S.L->Block, Ctx, W, Scope);
+      if (!P)
+        return std::nullopt;
+      Shape.Dim = *P;
+      std::string Fixed;
+      for (unsigned I = 0; I < 3; ++I)
+        if ((*P)[I])
+          Fixed += (Fixed.empty() ? "" : ", ") + fmt::format("blockDim.{} = {}", char('x' + I), (*P)[I]);
+      Shape.Description = fmt::format("{} fixes only {} (its other extents are not constants)", Text, Fixed);
+      Partial = Shape;
+      return std::nullopt;
+    }
+    Shape.Dim = *D;
+    Shape.Description = "from " + Text;
+    // Say which branch fixed it, when the shape is not constant without it.
+    if (!Known.empty() && !dim3At(*S.L, {nullptr, Scope.Frame, &Made})) {
+      std::string Facts;
+      for (const auto &[VD, V] : Known)
+        Facts += (Facts.empty() ? "" : " and ") + ("'" + VD->getNameAsString() + "' is ") + std::to_string(V);
+      Shape.Description += ", in the branch where " + Facts;
+    }
+    return Shape;
+  }
+
+  std::vector<const FunctionDecl *> Order;
+  llvm::DenseMap<const FunctionDecl *, std::vector<LaunchSite>> ByKernel;
+
+private:
+  void site(const FunctionDecl *Kernel, LaunchSite S) {
+    auto &Sites = ByKernel[Kernel->getCanonicalDecl()];
+    if (Sites.empty())
+      Order.push_back(Kernel->getCanonicalDecl());
+    Sites.push_back(S);
+  }
+
+  const HostWrites &W;
+  ASTContext &Ctx;
+  LauncherCalls Launchers;
+  std::deque<LaunchRecord> Records; ///< stable: the sites point to them
+  std::deque<IndirectLaunch> Indirect;
+  std::deque<BoundCall> Made; ///< constructors followed
+};
+
 } // namespace
 
 BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
   LaunchScanner Scan(Ctx.getSourceManager());
   Scan.TraverseDecl(Ctx.getTranslationUnitDecl());
-  const SourceManager &SM = Ctx.getSourceManager();
-  // Launches whose callee is not a kernel: through the calls of launchers.
-  LauncherCalls Launchers(Scan.Writes, Ctx);
-  std::deque<IndirectLaunch> Indirect;
-  std::deque<BoundCall> Made; // constructors followed
-  auto Complete = [&](const CUDAKernelCallExpr *K) {
-    return [&, K](const BoundCall *Frame) {
-      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, 0, {nullptr, Frame, &Made});
-      return D && (*D)[0] && (*D)[1] && (*D)[2];
-    };
-  };
-  std::vector<const FunctionDecl *> Order;
-  llvm::DenseMap<const FunctionDecl *, std::vector<LaunchSite>> ByKernel;
-  auto Add = [&](const FunctionDecl *Kernel, LaunchSite Site) {
-    auto &Sites = ByKernel[Kernel->getCanonicalDecl()];
-    if (Sites.empty())
-      Order.push_back(Kernel->getCanonicalDecl());
-    Sites.push_back(Site);
-  };
-  for (const CUDAKernelCallExpr *K : Scan.Launches) {
-    if (!K->getConfig() || K->getConfig()->getNumArgs() < 2)
-      continue;
-    if (const FunctionDecl *Callee = K->getDirectCallee()) {
-      Add(Callee, {K, nullptr});
-      continue;
-    }
-    for (const IndirectLaunch &L : Launchers.follow(K, Complete(K))) {
-      Indirect.push_back(L);
-      Add(L.Kernel, {K, &Indirect.back()});
-    }
-  }
-  for (const FunctionDecl *Key : Order) {
-    const std::vector<LaunchSite> &Ks = ByKernel[Key];
+  KernelLaunches All(Scan.Writes, Ctx);
+  for (const CallExpr *C : Scan.Launches)
+    All.add(C);
+  for (const FunctionDecl *Key : All.Order) {
+    const std::vector<LaunchSite> &Ks = All.ByKernel[Key];
     // The block shape: the first launch with a constant one.
     for (const LaunchSite &L : Ks) {
-      const CUDAKernelCallExpr *K = L.K;
-      KnownValues Known = branchFacts(K, Ctx, Scan.Writes);
-      EvalScope Scope{&Known, L.Indirect ? L.Indirect->Frame : nullptr, &Made};
-      auto [Where, Text] = siteText(L, SM);
-      auto D = constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, 0, Scope);
-      if (!D || !(*D)[0] || !(*D)[1] || !(*D)[2]) {
-        // Some components only: kept for the kernel while no launch gives all.
-        if (auto P = partialDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, Scope); P && !Partly.count(Key)) {
-          BlockShape S;
-          S.Dim = *P;
-          S.From = BlockShape::Source::Launch;
-          S.Where = Where;
-          std::string Fixed;
-          for (unsigned I = 0; I < 3; ++I)
-            if ((*P)[I])
-              Fixed += (Fixed.empty() ? "" : ", ") + fmt::format("blockDim.{} = {}", char('x' + I), (*P)[I]);
-          S.Description = fmt::format("{} fixes only {} (its other extents are not constants)", Text, Fixed);
-          Partly[Key] = S;
-        }
+      std::optional<BlockShape> Partial;
+      std::optional<BlockShape> S = All.shapeAt(L, Partial);
+      // Some extents only: kept for the kernel while no launch gives all.
+      if (Partial && !Partly.count(Key))
+        Partly[Key] = *Partial;
+      if (!S)
         continue;
-      }
-      BlockShape S;
-      S.Dim = *D;
-      S.From = BlockShape::Source::Launch;
-      S.Where = Where;
-      S.Description = "from " + Text;
-      // Say which branch fixed it, when the shape is not constant without it.
-      if (!Known.empty() && !constDim3(K->getConfig()->getArg(1), Ctx, Scan.Writes, 0, {nullptr, Scope.Frame, &Made})) {
-        std::string Facts;
-        for (const auto &[VD, V] : Known)
-          Facts += (Facts.empty() ? "" : " and ") + ("'" + VD->getNameAsString() + "' is ") +
-                   std::to_string(V);
-        S.Description += ", in the branch where " + Facts;
-      }
       auto It = Launched.find(Key);
       if (It == Launched.end()) {
-        Launched[Key] = S;
+        Launched[Key] = *S;
         continue;
       }
       // Other shapes: the barrier check tries each (FunctionModel).
-      if (It->second.Dim != S.Dim &&
-          llvm::none_of(Others[Key], [&](const BlockShape &O) { return O.Dim == S.Dim; }))
-        Others[Key].push_back(S);
+      if (It->second.Dim != S->Dim &&
+          llvm::none_of(Others[Key], [&](const BlockShape &O) { return O.Dim == S->Dim; }))
+        Others[Key].push_back(*S);
     }
     if (auto It = Launched.find(Key); It != Launched.end() && !Others.lookup(Key).empty())
       It->second.Description += " (other launches in this file use other shapes)";
-    // The parameters every launch sets the same way (direct launches only:
-    // what a launcher passes is its own parameters).
-    if (llvm::any_of(Ks, [](const LaunchSite &L) { return L.Indirect; }))
-      continue;
-    std::map<unsigned, FixedArgument> Fixed;
-    for (unsigned I = 0; I < Key->getNumParams() && I < Ks.front().K->getNumArgs(); ++I) {
-      std::optional<FixedArgument> First;
-      bool Same = true;
-      for (const LaunchSite &L : Ks) {
-        auto F = I < L.K->getNumArgs() ? fixedArgument(L.K, I, Ctx, Scan.Writes) : std::nullopt;
-        if (!F || (First && F->Text.Value != First->Text.Value)) {
-          Same = false;
-          break;
-        }
-        if (!First)
-          First = F;
-      }
-      if (!Same || !First)
-        continue;
-      First->Text.Launches = unsigned(Ks.size());
-      Fixed[I] = *First;
-    }
-    if (!Fixed.empty())
+    if (auto Fixed = fixedArguments(Key, Ks, Ctx, Scan.Writes); !Fixed.empty())
       Arguments[Key] = std::move(Fixed);
   }
 }

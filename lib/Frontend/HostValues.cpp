@@ -31,6 +31,17 @@ void HostWrites::noteBody(const Stmt *Body) {
   }
 }
 
+bool HostWrites::topLevelBefore(const Stmt *S, SourceLocation Inside, SourceLocation Before,
+                                const SourceManager &SM) const {
+  auto T = TopLevel.find(S);
+  if (T == TopLevel.end())
+    return false;
+  const CompoundStmt *Body = T->second;
+  return SM.isPointWithin(SM.getExpansionLoc(Inside), SM.getExpansionLoc(Body->getBeginLoc()),
+                          SM.getExpansionLoc(Body->getEndLoc())) &&
+         SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), SM.getExpansionLoc(Before));
+}
+
 const Expr *withoutCopies(const Expr *E) {
   for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
     E = E->IgnoreParenImpCasts();
@@ -177,13 +188,7 @@ public:
 
 private:
   bool topLevelBefore(const Stmt *S, SourceLocation At) const {
-    auto T = W.TopLevel.find(S);
-    if (T == W.TopLevel.end())
-      return false;
-    const CompoundStmt *Body = T->second;
-    return SM.isPointWithin(LaunchAt, SM.getExpansionLoc(Body->getBeginLoc()),
-                            SM.getExpansionLoc(Body->getEndLoc())) &&
-           SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), SM.getExpansionLoc(At));
+    return W.topLevelBefore(S, LaunchAt, At, SM);
   }
   std::optional<SymRef> variable(const VarDecl *VD, IntType T, SourceLocation At, unsigned Depth);
   std::optional<SymRef> log2Of(const Expr *E, IntType T, SourceLocation At, unsigned Depth);
@@ -325,13 +330,10 @@ std::optional<int64_t> boundConstant(const Expr *E, const BoundCall *Frame, cons
   return (*V)->Value;
 }
 
-BlockSizes blockSizes(const CUDAKernelCallExpr *K, const HostWrites &W, ASTContext &Ctx) {
+BlockSizes blockSizes(const Expr *Block, SourceLocation At, const HostWrites &W, ASTContext &Ctx) {
   BlockSizes Out;
-  if (!K->getConfig() || K->getConfig()->getNumArgs() < 2)
-    return Out;
-  Translator Tr(K->getBeginLoc(), W, Ctx);
-  const Expr *E = K->getConfig()->getArg(1);
-  SourceLocation At = K->getBeginLoc();
+  Translator Tr(At, W, Ctx);
+  const Expr *E = Block;
   auto Size = [&](const Expr *Part) -> SymRef {
     auto V = Tr.value(Part, At, 1);
     return V && !(*V)->isConst() && mentionsHostLeaf(*V) ? *V : nullptr;
@@ -372,13 +374,13 @@ BlockSizes blockSizes(const CUDAKernelCallExpr *K, const HostWrites &W, ASTConte
   return Out;
 }
 
-std::optional<SymRef> hostValueAt(const Expr *E, const CUDAKernelCallExpr *K, const HostWrites &W,
+std::optional<SymRef> hostValueAt(const Expr *E, SourceLocation At, const HostWrites &W,
                                   const BlockSizes &Block, ASTContext &Ctx,
                                   std::string *Description) {
-  Translator Tr(K->getBeginLoc(), W, Ctx);
+  Translator Tr(At, W, Ctx);
   if (!unusable(E) && !referencedVar(E))
     Tr.Definition = Tr.spelling(E);
-  std::optional<SymRef> V = Tr.value(E, K->getBeginLoc(), 0);
+  std::optional<SymRef> V = Tr.value(E, At, 0);
   if (!V)
     return std::nullopt;
   // Known once the calls of the launching function are followed.

@@ -66,9 +66,25 @@ struct HostWrites {
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> Calls;
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> Uses;
 
+  /// The writes of a local's members (cfg.blockDim = b, cfg.blockDim.x = 32;
+  /// each also counted in Of), by variable: the member of the variable
+  /// written, whether the write is of that whole member, the value a plain
+  /// assignment gives it (null otherwise), and the writing expression.
+  struct MemberWrite {
+    const clang::FieldDecl *Field = nullptr;
+    bool Whole = false;
+    const clang::Expr *Value = nullptr;
+    const clang::Stmt *At = nullptr;
+  };
+  llvm::DenseMap<const clang::VarDecl *, std::vector<MemberWrite>> Members;
+
   void noteWrite(const clang::VarDecl *VD, const clang::BinaryOperator *PlainAssignment);
   bool isWritten(const clang::VarDecl *VD) const { return Of.count(VD) != 0; }
   void noteBody(const clang::Stmt *Body);
+  /// S stands directly in the body of the function that holds Inside, and
+  /// ends before Before (it runs once, before, on every path to there).
+  bool topLevelBefore(const clang::Stmt *S, clang::SourceLocation Inside, clang::SourceLocation Before,
+                      const clang::SourceManager &SM) const;
 };
 
 /// A call whose callee's parameters stand for the arguments it passes, each
@@ -98,18 +114,20 @@ const clang::Expr *withoutCopies(const clang::Expr *E);
 /// The variable E names (through parentheses and implicit casts), or null.
 const clang::VarDecl *referencedVar(const clang::Expr *E);
 
-/// The size of launch K's block per axis as an expression over the host
-/// values it is computed from (dim3 lws(n / 2): n / 2 for x), null where
-/// it is a constant or not such an expression.
+/// The size per axis of the block that Block (a launch's block argument,
+/// at the launch At) gives, as an expression over the host values it is
+/// computed from (dim3 lws(n / 2): n / 2 for x), null where it is a
+/// constant or not such an expression.
 using BlockSizes = std::array<SymRef, 3>;
-BlockSizes blockSizes(const clang::CUDAKernelCallExpr *K, const HostWrites &W, clang::ASTContext &Ctx);
+BlockSizes blockSizes(const clang::Expr *Block, clang::SourceLocation At, const HostWrites &W,
+                      clang::ASTContext &Ctx);
 
-/// The value E has at launch K as an expression over blockDim: E
+/// The value E has at the launch at At as an expression over blockDim: E
 /// translated over the same host values, every occurrence of a block
 /// size's expression replaced by blockDim; nullopt when E is not such a
 /// function (a host value remains). Description: what the note says
 /// ("log2(system_size / 2) with blockDim.x = system_size / 2").
-std::optional<SymRef> hostValueAt(const clang::Expr *E, const clang::CUDAKernelCallExpr *K,
+std::optional<SymRef> hostValueAt(const clang::Expr *E, clang::SourceLocation At,
                                   const HostWrites &W, const BlockSizes &Block,
                                   clang::ASTContext &Ctx, std::string *Description = nullptr);
 

@@ -92,16 +92,17 @@ const BoundCall *LauncherCalls::frames(const std::vector<const CallExpr *> &Chai
   return Outer;
 }
 
-void LauncherCalls::extend(const CUDAKernelCallExpr *K, std::vector<const CallExpr *> &Chain,
+void LauncherCalls::extend(const LaunchRecord &L, std::vector<const CallExpr *> &Chain,
                            const std::function<bool(const BoundCall *)> &Complete,
                            std::vector<IndirectLaunch> &Out) {
   if (++Chains > MaxLauncherChains)
     return;
   const BoundCall *Frame = frames(Chain);
-  KernelNames Names = kernelsNamed(K->getCallee(), Frame, W);
+  KernelNames Names = kernelsNamed(L.Kernel, Frame, W);
   bool Done = !Names.Kernels.empty() && !Names.NeedsCaller && Complete(Frame);
   // The calls of the outermost function, each binding its parameters.
-  const FunctionDecl *Outermost = enclosingFunction(Chain.empty() ? static_cast<const Stmt *>(K) : Chain.back(), Ctx);
+  const Stmt *Outer = Chain.empty() ? static_cast<const Stmt *>(L.Call) : Chain.back();
+  const FunctionDecl *Outermost = enclosingFunction(Outer, Ctx);
   auto Calls = Outermost ? W.Calls.find(Outermost->getCanonicalDecl()) : W.Calls.end();
   bool CanExtend = !Done && Chain.size() < MaxLauncherDepth && Calls != W.Calls.end() &&
                    (Names.NeedsCaller || !Names.Kernels.empty());
@@ -111,21 +112,21 @@ void LauncherCalls::extend(const CUDAKernelCallExpr *K, std::vector<const CallEx
       if (++Followed > MaxLauncherCalls)
         break;
       Chain.push_back(C);
-      extend(K, Chain, Complete, Out);
+      extend(L, Chain, Complete, Out);
       Chain.pop_back();
     }
     return;
   }
   for (const FunctionDecl *Kernel : Names.Kernels)
-    Out.push_back({Kernel, K, Frame});
+    Out.push_back({Kernel, &L, Frame});
 }
 
-std::vector<IndirectLaunch> LauncherCalls::follow(const CUDAKernelCallExpr *K,
+std::vector<IndirectLaunch> LauncherCalls::follow(const LaunchRecord &L,
                                                   const std::function<bool(const BoundCall *)> &Complete) {
   std::vector<IndirectLaunch> Out;
   std::vector<const CallExpr *> Chain;
   Chains = 0;
-  extend(K, Chain, Complete, Out);
+  extend(L, Chain, Complete, Out);
   return Out;
 }
 

@@ -9,7 +9,8 @@
 //   }
 //   launch(reduce<4>, params(grid, dim3(32, 4), 0, s), ...);
 //
-// is a launch of whatever kernel each call passes there. The calls of the
+// is a launch of whatever kernel each call passes there (also with the
+// runtime API: cudaLaunchKernel(kernel, ...), LaunchSites.h). The calls of the
 // launching function in the translation unit are followed (at most
 // MaxLauncherDepth levels, MaxLauncherCalls calls of each function,
 // MaxLauncherChains chains in all), each
@@ -18,13 +19,17 @@
 // template-id, its address, a local function pointer (its initialiser and
 // every assignment: a pointer chosen by a run-time switch launches each
 // kernel it may hold), a conditional of those. The launch configuration is
-// evaluated with the same bindings (BlockShapes.cpp).
+// evaluated with the same bindings (BlockShapes.cpp). A launch that names
+// its kernel but whose block is a parameter of its function
+// (void run(int threads) { k<<<g, threads>>>(); }) is followed to the
+// calls of that function the same way, until the block is known.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_LAUNCHERS_H
 #define CUDA_BANK_LINT_LIB_FRONTEND_LAUNCHERS_H
 
 #include "HostValues.h"
+#include "LaunchSites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -44,7 +49,7 @@ inline constexpr unsigned MaxLauncherChains = 256; ///< chains of calls tried pe
 /// the launching function itself).
 struct IndirectLaunch {
   const clang::FunctionDecl *Kernel = nullptr;
-  const clang::CUDAKernelCallExpr *Launch = nullptr;
+  const LaunchRecord *Launch = nullptr;
   const BoundCall *Frame = nullptr;
 };
 
@@ -53,14 +58,15 @@ struct IndirectLaunch {
 class LauncherCalls {
 public:
   LauncherCalls(const HostWrites &W, clang::ASTContext &Ctx) : W(W), Ctx(Ctx) {}
-  /// The kernels K launches, each with the calls that bind its launcher's
-  /// parameters. Complete: whether K's block argument is known with a chain
-  /// (then no further caller is followed for it).
-  std::vector<IndirectLaunch> follow(const clang::CUDAKernelCallExpr *K,
+  /// The kernels launch L makes, each with the calls that bind its
+  /// launcher's parameters. Complete: whether L's block argument is known
+  /// with a chain (then no further caller is followed for it). L must
+  /// outlive the result.
+  std::vector<IndirectLaunch> follow(const LaunchRecord &L,
                                      const std::function<bool(const BoundCall *)> &Complete);
 
 private:
-  void extend(const clang::CUDAKernelCallExpr *K, std::vector<const clang::CallExpr *> &Chain,
+  void extend(const LaunchRecord &L, std::vector<const clang::CallExpr *> &Chain,
               const std::function<bool(const BoundCall *)> &Complete, std::vector<IndirectLaunch> &Out);
   const BoundCall *frames(const std::vector<const clang::CallExpr *> &Chain);
   const HostWrites &W;

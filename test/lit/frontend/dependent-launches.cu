@@ -1,6 +1,8 @@
 // Launches inside host function templates whose block shape comes from a
 // dependent member or parameter (issue #17's reproducers, seen in HeCBench):
 // the template pattern is not evaluated, the instantiations are; no crash.
+// The block is a parameter of the launching function: the calls in main give
+// it (64 threads).
 // RUN: %cbl --explain %s 2>&1 | %FileCheck %s
 template <typename T> struct P { const int n; };
 __global__ void k(P<float> p, float *o) {
@@ -21,6 +23,6 @@ int main() {
   host<float>(64, nullptr);
   host2<int>(64, nullptr);
 }
-// CHECK: dependent-launches.cu:8:20: warning: 2-way bank conflict reading 's'
-// CHECK: note: assuming a 1-D block whose size is a multiple of 32 threads
+// CHECK: dependent-launches.cu:10:20: warning: 2-way bank conflict reading 's'
+// CHECK: note: byte offset in 's' = threadIdx.x * 8: lanes 0, 16 hit bank 0 at words 0, 32 (block 64x1x1 from the launch at {{.*}}dependent-launches.cu:15:3 as called from {{.*}}dependent-launches.cu:23:3)
 // CHECK: 1 file analysed, 2 shared accesses (2 exact), 1 warning, 0 errors
