@@ -26,7 +26,7 @@ a{color:#1a5fb4;text-decoration:none}a:hover{text-decoration:underline}
 nav{font-size:13px;margin-bottom:4px}.meta{color:#5c6370}
 table{border-collapse:collapse}th,td{text-align:left;vertical-align:top;padding:3px 8px}
 table.summary,table.list{width:100%}table.summary tr:nth-child(even),table.list tr:nth-child(even){background:#f5f7fa}
-table.summary th,table.list th{border-bottom:2px solid #d5dae2;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums}
+table.summary th,table.list th{border-bottom:2px solid #d5dae2;font-weight:600}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .card{border:1px solid #d5dae2;border-radius:6px;padding:10px 14px;margin:14px 0;background:#fff}
 .card.conflict{border-left:5px solid #c01c28}.card.other{border-left:5px solid #e5a50a}
 .card:target{box-shadow:0 0 0 3px #99c1f1}
@@ -75,9 +75,9 @@ std::string summaryTable(Context &C, const std::vector<Site> &Sites) {
          "execution of the instruction by its worst warp. <b>Per block</b>: summed over every warp "
          "of one block and every loop iteration the tool enumerated, and over the instances of the "
          "access (template instantiations, calls); \u2265 where a trip count is unknown, \u2264 "
-         "where the cost is an upper bound.</p>\n<table class=\"summary\">\n<tr><th>#</th>"
-         "<th>excess per block</th><th>excess per request</th><th>degree</th><th>wavefronts "
-         "(ideal)</th><th>access</th><th>kernel</th><th>location</th><th>diagnostic</th></tr>\n";
+         "where the cost is an upper bound.</p>\n<table class=\"summary\">\n<tr><th class=\"num\">#</th>"
+         "<th class=\"num\">excess per block</th><th class=\"num\">excess per request</th><th>degree</th>"
+         "<th class=\"num\">wavefronts (ideal)</th><th>access</th><th>kernel</th><th>location</th><th>diagnostic</th></tr>\n";
   unsigned N = 0;
   for (const Site *S : Ranked) {
     const AccessRecord &A = S->worst();
@@ -120,7 +120,8 @@ std::vector<std::pair<const Finding *, std::string>> otherFindings(Context &C,
 std::string filesTable(Context &C, const std::vector<Site> &Sites, const std::vector<std::string> &Files,
                        const std::vector<std::pair<const Finding *, std::string>> &Others) {
   std::string Out = "<section id=\"files\">\n<h2>Files</h2>\n<table class=\"list\"><tr><th>file</th>"
-                    "<th>access sites</th><th>with a conflict</th><th>other findings</th></tr>\n";
+                    "<th class=\"num\">access sites</th><th class=\"num\">with a conflict</th>"
+                    "<th class=\"num\">other findings</th></tr>\n";
   for (const UnitStatus &U : C.Report.Units)
     if (std::find(Files.begin(), Files.end(), U.File) == Files.end())
       Out += fmt::format("<tr><td>{}</td><td class=\"num\">0</td><td class=\"num\">0</td>"
@@ -223,7 +224,7 @@ std::string otherAccesses(Context &C, const std::vector<const Site *> &Here) {
   if (Out.empty())
     return "";
   return "<h2>Other accesses</h2>\n<table class=\"list\"><tr><th>line:col</th><th>access</th>"
-         "<th>function</th><th>verdict</th><th>wavefronts (ideal)</th><th></th></tr>\n" +
+         "<th>function</th><th>verdict</th><th class=\"num\">wavefronts (ideal)</th><th></th></tr>\n" +
          Out + "</table>\n";
 }
 
