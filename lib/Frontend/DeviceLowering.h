@@ -28,6 +28,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GlobalVariable.h"
 
 namespace llvm {
 class PassBuilder;
@@ -92,6 +94,12 @@ void keepLoops(llvm::Module &M);
 /// run time (by 4, for the wide accesses ptxas makes of them). Kernels: the
 /// kernels among M's functions (their parameters are uniform).
 void registerLoopPolicy(llvm::PassBuilder &PB, const std::set<const llvm::Function *> &Kernels);
+/// The shared variable Ptr points into (through address-space casts and
+/// offsets: shared pointers are still generic during the pipeline), or null.
+inline const llvm::GlobalVariable *sharedVariableOf(const llvm::Value *Ptr) {
+  auto *G = llvm::dyn_cast<llvm::GlobalVariable>(llvm::getUnderlyingObject(Ptr));
+  return G && G->getAddressSpace() == 3 ? G : nullptr;
+}
 /// The sources of divergence of a CUDA thread, as a TTI for LLVM's
 /// UniformityAnalysis (DeviceModel.cpp): the one home of what varies
 /// between the lanes of a warp.

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "IRTranslator.h"
+#include "DeviceLowering.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -138,10 +139,7 @@ bool isBarrier(const Instruction &I) {
 bool readsShared(const LoadInst &L) {
   if (L.isAtomic() || L.isVolatile())
     return false;
-  if (L.getPointerAddressSpace() == 3)
-    return true;
-  const auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(L.getPointerOperand()));
-  return G && G->getAddressSpace() == 3;
+  return L.getPointerAddressSpace() == 3 || sharedVariableOf(L.getPointerOperand());
 }
 
 } // namespace

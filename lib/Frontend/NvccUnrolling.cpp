@@ -98,13 +98,6 @@ struct KeepRuntimeLoops : llvm::PassInfoMixin<KeepRuntimeLoops> {
   }
 };
 
-/// The shared variable P points into (through address-space casts and
-/// offsets), or null.
-const llvm::GlobalVariable *sharedBase(const llvm::Value *P) {
-  auto *G = llvm::dyn_cast<llvm::GlobalVariable>(llvm::getUnderlyingObject(P));
-  return G && G->getAddressSpace() == 3 ? G : nullptr;
-}
-
 /// A 4-byte shared access of L at an address every active lane shares,
 /// one word further each iteration, from a 16-byte boundary of its
 /// variable.
@@ -112,7 +105,7 @@ bool uniformConsecutive(const llvm::Instruction &I, const llvm::Loop &L, llvm::S
                         const llvm::UniformityInfo &UI) {
   const llvm::Value *P = llvm::getLoadStorePointerOperand(&I);
   const llvm::Type *T = llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&I));
-  const llvm::GlobalVariable *G = P ? sharedBase(P) : nullptr;
+  const llvm::GlobalVariable *G = P ? sharedVariableOf(P) : nullptr;
   if (!G || !T->isSized() || I.getModule()->getDataLayout().getTypeStoreSize(const_cast<llvm::Type *>(T)) != 4 ||
       !UI.isUniform(P))
     return false;
@@ -138,16 +131,19 @@ bool arithmetic(const llvm::CallBase &C) {
 /// Whether nvcc unrolls L by 4 with its consecutive uniform accesses merged
 /// (the file comment): innermost, a run-time trip count the whole warp
 /// shares, a small body, no barrier, call or volatile access, such an access
-/// that the merge rules let merge across the copies of the body.
-bool unrolledByNvcc(llvm::Loop &L, llvm::ScalarEvolution &SE, const llvm::UniformityInfo &UI) {
+/// that the merge rules let merge across the copies of the body. Lanes
+/// gives the uniformity of the function, asked for only when the loop's
+/// form and body qualify.
+bool unrolledByNvcc(llvm::Loop &L, llvm::ScalarEvolution &SE,
+                    llvm::function_ref<const llvm::UniformityInfo &()> Lanes) {
   if (!L.isInnermost() || !L.getExitingBlock() || L.getExitingBlock() != L.getLoopLatch() ||
       SE.getSmallConstantTripCount(&L) || llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)))
     return false;
   auto *Br = llvm::dyn_cast<llvm::BranchInst>(L.getLoopLatch()->getTerminator());
-  if (!Br || !Br->isConditional() || !UI.isUniform(Br->getCondition()))
+  if (!Br || !Br->isConditional())
     return false;
   unsigned Size = 0, SharedLoads = 0, SharedStores = 0;
-  bool Load = false, Store = false;
+  std::vector<const llvm::Instruction *> Shared;
   for (llvm::BasicBlock *B : L.blocks())
     for (llvm::Instruction &I : *B) {
       if (llvm::isa<llvm::PHINode>(I) || I.isTerminator() || I.isDebugOrPseudoInst())
@@ -157,17 +153,21 @@ bool unrolledByNvcc(llvm::Loop &L, llvm::ScalarEvolution &SE, const llvm::Unifor
       if (++Size > MaxUnrolledBody || I.isVolatile())
         return false;
       const llvm::Value *P = llvm::getLoadStorePointerOperand(&I);
-      if (!P || !sharedBase(P))
+      if (!P || !sharedVariableOf(P))
         continue;
-      bool IsLoad = llvm::isa<llvm::LoadInst>(I);
-      ++(IsLoad ? SharedLoads : SharedStores);
-      (IsLoad ? Load : Store) |= uniformConsecutive(I, L, SE, UI);
+      ++(llvm::isa<llvm::LoadInst>(I) ? SharedLoads : SharedStores);
+      Shared.push_back(&I);
     }
   // What stands between the copies of the unrolled body keeps them apart
   // (as between any two accesses): a shared store between loads, any other
   // shared access between stores. Unrolled without a merge, the loop would
   // only lose the model its trip count.
-  return (Load && SharedStores == 0) || (Store && SharedLoads == 0 && SharedStores == 1);
+  bool LoadsMerge = SharedLoads && !SharedStores, StoreMerges = SharedStores == 1 && !SharedLoads;
+  if (!LoadsMerge && !StoreMerges)
+    return false;
+  const llvm::UniformityInfo &UI = Lanes();
+  return UI.isUniform(Br->getCondition()) &&
+         llvm::any_of(Shared, [&](const llvm::Instruction *I) { return uniformConsecutive(*I, L, SE, UI); });
 }
 
 /// Marks the loops nvcc unrolls by 4 (the file comment) for LoopUnrollPass:
@@ -182,7 +182,7 @@ struct UnrollAsNvcc : llvm::PassInfoMixin<UnrollAsNvcc> {
     auto &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
     // Uniform among the lanes of a warp by the tool's own sources of
     // divergence (NVPTX's take every intrinsic call, blockDim too, as
-    // divergent).
+    // divergent), computed for the first loop that needs it.
     llvm::FunctionAnalysisManager Lanes;
     Lanes.registerPass([&] {
       return llvm::TargetIRAnalysis([&](const llvm::Function &Fn) { return divergenceTTI(Fn, Kernels); });
@@ -191,7 +191,7 @@ struct UnrollAsNvcc : llvm::PassInfoMixin<UnrollAsNvcc> {
     Lanes.registerPass([] { return llvm::CycleAnalysis(); });
     Lanes.registerPass([] { return llvm::UniformityInfoAnalysis(); });
     Lanes.registerPass([] { return llvm::PassInstrumentationAnalysis(); });
-    const llvm::UniformityInfo &UI = Lanes.getResult<llvm::UniformityInfoAnalysis>(F);
+    auto UI = [&]() -> const llvm::UniformityInfo & { return Lanes.getResult<llvm::UniformityInfoAnalysis>(F); };
     llvm::LLVMContext &C = F.getContext();
     for (llvm::Loop *L : LI.getLoopsInPreorder())
       if (!hasAttribute(*L, AsNvcc) && unrolledByNvcc(*L, SE, UI)) {
