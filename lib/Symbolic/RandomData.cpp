@@ -55,7 +55,7 @@ struct DataLeaves {
   bool drawable() const { return !Other && !Bits.empty() && Bits.size() <= MaxDataValues; }
 };
 
-std::string leafName(unsigned K) { return "\x01data" + std::to_string(K); }
+std::string leafName(unsigned K) { return "\x01" "data" + std::to_string(K); }
 
 DataLeaves dataLeaves(const SymRef &ByteOffset) {
   DataLeaves D;
@@ -309,7 +309,7 @@ std::vector<const SymExpr *> nonLinearUnknowns(const SymExpr &Offset) {
   SymLeaves L = collectLeaves(std::shared_ptr<const SymExpr>(std::shared_ptr<const SymExpr>(), &Offset));
   std::vector<const SymExpr *> Out;
   for (const SymExpr *U : L.Uniforms)
-    if (U->Name.rfind("\x01data", 0) != 0 && degreeIn(Offset, U->Name) != 1)
+    if (U->Name.rfind("\x01" "data", 0) != 0 && degreeIn(Offset, U->Name) != 1)
       Out.push_back(U);
   for (const SymExpr *U : L.Loops)
     if (!U->LaneVarying && degreeIn(Offset, U->Name) != 1)
