@@ -99,6 +99,7 @@ static void noteOperands(SymExpr &E) {
   E.Hash = mix(uint64_t(E.Kind) + 101, uint64_t(E.Op) * 131 + E.Type.Bits + (E.Type.Signed ? 7 : 0));
   for (const SymRef &Op : E.Ops) {
     E.ThreadVarying |= Op->ThreadVarying;
+    E.ReadsCounter |= Op->ReadsCounter;
     Size += Op->TreeSize;
     E.Hash = mix(E.Hash, Op->Hash);
   }
@@ -171,6 +172,7 @@ SymRef SymExpr::loopVar(unsigned LoopId, std::string Name, std::string Reason, b
   E->Reason = std::move(Reason);
   E->LaneVarying = LaneVarying;
   E->ThreadVarying = LaneVarying;
+  E->ReadsCounter = true;
   E->Hash = leafHash(*E);
   return E;
 }
@@ -456,9 +458,16 @@ static void print(const SymExpr &E, std::string &Out) {
 std::string toString(const SymRef &E) { return E ? toString(*E) : std::string(); }
 
 std::string toString(const SymExpr &E) {
-  std::string Out;
-  print(E, Out);
-  return Out;
+  if (E.TreeSize < 8) {
+    std::string Out;
+    print(E, Out);
+    return Out;
+  }
+  return E.Text.get([&] {
+    std::string Out;
+    print(E, Out);
+    return Out;
+  });
 }
 
 static void collect(const SymExpr &E, SymLeaves &L, std::set<std::string> &SeenU,

@@ -38,10 +38,12 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
   O.ExitSkip.assign(Warps, 0);
   O.Decider.assign(Threads, -1);
   bool UnknownCond = false, UnknownExit = false;
+  UniformMemo Memo; // the guards' uniform parts, once per situation
   for (unsigned T = 0; T < Threads; ++T) {
     LaneEnv Env;
     Env.Arrays = &Arrays;
     Env.UniformValues = &S.Values;
+    Env.Memo = &Memo;
     setThread(Env, T, S.Dim);
     // Conditions first, returns last: a thread stopped by both counts as
     // stopped by the condition (divergence rather than an early exit).

@@ -168,7 +168,7 @@ bool scansBoundary(Context &C) {
       C.A.Width < 8)
     return false;
   for (const GuardPart &P : C.Guards)
-    if (!P.Uniform && !P.Opaque && isThreshold(*P.Cond)) {
+    if (!P.Uniform && !P.Opaque && P.Threshold) {
       C.EdgeParts.push_back(&P);
       atomsOf(*P.Cond, C.EdgeAtoms);
     }

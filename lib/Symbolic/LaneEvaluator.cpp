@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <set>
 
 namespace cbl {
 
@@ -529,9 +530,51 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
   return evaluateSymbolically(E, Env);
 }
 
+namespace {
+LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env);
+
+/// Whether E's value is worth keeping in a UniformMemo: an inner node the
+/// same in every lane of a warp.
+bool memoisable(const SymExpr &E) { return !E.ThreadVarying && E.TreeSize >= 4; }
+
+void counterIds(const SymExpr &E, std::set<unsigned> &Out) {
+  if (E.Kind == ExprKind::LoopVar)
+    Out.insert(E.LoopId);
+  if (E.ReadsCounter)
+    for (const SymRef &Op : E.Ops)
+      counterIds(*Op, Out);
+}
+} // namespace
+
+const std::vector<unsigned> &UniformMemo::countersOf(const SymExpr &E) {
+  auto [It, New] = Counters.try_emplace(&E);
+  if (New && E.ReadsCounter) {
+    std::set<unsigned> Ids;
+    counterIds(E, Ids);
+    It->second.assign(Ids.begin(), Ids.end());
+  }
+  return It->second;
+}
+
 LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
   if (int64_t N; valueIn(Env.NodeValues, &E, E.Type, N))
     return known(N, E.Type);
+  if (!Env.Memo || !memoisable(E))
+    return evaluateNode(E, Env);
+  auto Dim = [&](int D) { return Env.BlockDim[D] ? int64_t(*Env.BlockDim[D]) : -1; };
+  UniformMemo::Key K{&E, Env.NodeValues, Env.UniformValues, {Dim(0), Dim(1), Dim(2)}, {}};
+  for (unsigned Id : Env.Memo->countersOf(E)) {
+    auto It = Env.LoopValues ? Env.LoopValues->find(Id) : std::map<unsigned, int64_t>::const_iterator();
+    K.Counters.push_back(Env.LoopValues && It != Env.LoopValues->end() ? It->second : INT64_MIN);
+  }
+  auto It = Env.Memo->Values.find(K);
+  if (It == Env.Memo->Values.end())
+    It = Env.Memo->Values.emplace(std::move(K), evaluateNode(E, Env)).first;
+  return It->second;
+}
+
+namespace {
+LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env) {
   switch (E.Kind) {
   case ExprKind::Const:
     return known(E.Value, E.Type);
@@ -668,5 +711,6 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
   }
   return unknown(UnknownKind::Varying, "unsupported expression");
 }
+} // namespace
 
 } // namespace cbl

@@ -110,6 +110,7 @@ std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
       if (!Part.Uniform) {
         Part.Opaque = !collectLeaves(P).Varyings.empty();
         Part.Text = Negated ? "!(" + toString(P) + ")" : toString(P);
+        Part.Threshold = isThreshold(*P);
       }
       Parts.push_back(std::move(Part));
     }
@@ -289,9 +290,8 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
         // boundary: the warps inside pass with every lane, and that is what
         // they cost, exactly; a boundary warp runs it with fewer lanes.
         // Through negations: !c, and c ? 0 : 1 (a thread left where c held).
-        bool Threshold = isThreshold(*P);
         for (const auto &KV : Names)
-          addUnique(Threshold ? C.ThresholdBy : C.BoundBy, KV.first);
+          addUnique(Part.Threshold ? C.ThresholdBy : C.BoundBy, KV.first);
         // f == u with u warp-uniform: the lanes that pass share f's value.
         if (EqualityKeys && P->Kind == ExprKind::Binary &&
             P->Op == Opcode::EQ && !Part.Negated) {
@@ -338,10 +338,12 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
   bool First = true;
   ++C.Evaluations;
   std::array<std::vector<int64_t>, WarpSize> Keys;
+  UniformMemo Memo;
   for (unsigned L = 0; L < WarpSize; ++L) {
     LaneEnv Env;
     if (!laneEnv(C, W, L, Env))
       break;
+    Env.Memo = &Memo;
     R.Tids[L] = {{Env.Tid[0], Env.Tid[1], Env.Tid[2]}};
     if (!(Alive >> L & 1))
       continue;

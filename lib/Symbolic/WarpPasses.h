@@ -42,6 +42,7 @@ struct GuardPart {
   /// the bound pass takes it as passed without evaluating it.
   bool Opaque = false;
   std::string Text;      ///< for a lane-dependent part: how it is reported
+  bool Threshold = false; ///< for a lane-dependent part: isThreshold(*Cond)
 };
 
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A);

@@ -89,6 +89,38 @@ TEST(LaneEvaluator, NumericPathAgreesWithSymbolicEvaluation) {
   EXPECT_GT(Others, 2000u);
 }
 
+// A UniformMemo shared by many lanes, block shapes and counter values (as
+// the lanes of one warp share it, over the iterations the enumeration visits)
+// changes nothing: every result is the one computed without it. The memo is
+// used, so a key that left out a counter's value would be caught.
+TEST(LaneEvaluator, UniformMemoChangesNoResult) {
+  Generator G;
+  const std::map<std::string, int64_t> Uniforms{{"n", 100}};
+  UniformMemo Memo;
+  std::vector<SymRef> Exprs;
+  for (int I = 0; I < 400; ++I)
+    Exprs.push_back(G.expr(4));
+  for (int I = 0; I < 8000; ++I) {
+    const SymRef &E = Exprs[size_t(G.pick(int(Exprs.size())))];
+    const std::map<unsigned, int64_t> Loops{{0, G.pick(3)}, {1, G.pick(3) - 1}};
+    LaneEnv Env;
+    Env.Tid[0] = unsigned(G.pick(64));
+    Env.Tid[1] = unsigned(G.pick(4));
+    Env.BlockDim[0] = G.pick(2) ? 64 : 32;
+    Env.BlockDim[1] = 4;
+    Env.LoopValues = &Loops;
+    Env.UniformValues = &Uniforms;
+    LaneValue Plain = evaluateSymbolically(*E, Env);
+    Env.Memo = &Memo;
+    LaneValue Kept = evaluateSymbolically(*E, Env);
+    ASSERT_EQ(Plain.Unknown, Kept.Unknown) << toString(E);
+    ASSERT_EQ(Plain.Why, Kept.Why) << toString(E);
+    ASSERT_EQ(Plain.Terms, Kept.Terms) << toString(E);
+    ASSERT_EQ(Plain.C, Kept.C) << toString(E);
+  }
+  EXPECT_GT(Memo.Values.size(), 100u);
+}
+
 // (int)log2(n) of a launch argument: floor(log2(n)) for n >= 1, folded when
 // n is constant; for n <= 0 (converting the logarithm is undefined) an
 // unknown with the reason, never a number.

@@ -15,6 +15,7 @@
 #ifndef CUDA_BANK_LINT_ACCESSMODEL_SYMEXPR_H
 #define CUDA_BANK_LINT_ACCESSMODEL_SYMEXPR_H
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -75,6 +76,31 @@ struct HostFunction;
 /// so that every computation on expressions stays bounded.
 constexpr uint32_t MaxTreeSize = 4096;
 
+/// The rendering of a node, made once on first use and kept (a node is
+/// immutable): the evaluator names warp-uniform non-linear values by their
+/// text, once per lane. Safe to read from several threads; a copy starts
+/// empty.
+class TextCache {
+  mutable std::atomic<const std::string *> Text{nullptr};
+
+public:
+  TextCache() = default;
+  TextCache(const TextCache &) {}
+  TextCache &operator=(const TextCache &) = delete;
+  ~TextCache() { delete Text.load(); }
+  /// The text, made by Make on the first call.
+  template <class F> const std::string &get(F Make) const {
+    if (const std::string *T = Text.load(std::memory_order_acquire))
+      return *T;
+    auto *New = new std::string(Make());
+    const std::string *Expected = nullptr;
+    if (Text.compare_exchange_strong(Expected, New, std::memory_order_acq_rel))
+      return *New;
+    delete New; // another thread made it first
+    return *Expected;
+  }
+};
+
 /// One node. Immutable once built; share freely.
 struct SymExpr {
   ExprKind Kind = ExprKind::Const;
@@ -90,6 +116,8 @@ struct SymExpr {
   /// Some leaf may differ between threads (threadIdx, a lane-varying value
   /// or counter); set by the builders, read through isThreadVarying.
   bool ThreadVarying = false;
+  /// Some leaf is a loop counter (its value depends on the iteration).
+  bool ReadsCounter = false;
   /// Nodes of the expression written out as a tree (shared operands counted
   /// each time, saturating): what printing or evaluating it costs. The
   /// builders replace an expression larger than MaxTreeSize by an unknown.
@@ -98,6 +126,7 @@ struct SymExpr {
   Opcode Op = Opcode::Add;  ///< Unary/Binary
   std::vector<SymRef> Ops;  ///< operands (Select: cond, then, else; Call: arguments)
   std::shared_ptr<const HostFunction> Fn; ///< Call: the function (HostFunction.h)
+  TextCache Text;           ///< toString's result, once asked
 
   static SymRef constant(int64_t V, IntType T = IntType::i64());
   static SymRef threadIdx(Axis A);

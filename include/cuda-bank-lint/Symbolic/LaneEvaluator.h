@@ -18,6 +18,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <tuple>
 
 namespace cbl {
 
@@ -67,6 +68,32 @@ struct LayoutChange {
 /// dimensions whose rows are a multiple of 128 bytes); 0 otherwise.
 uint64_t swizzleRowBytes(const SharedArray &A);
 
+/// Values of warp-uniform nodes (no threadIdx, no lane-varying value or
+/// counter), kept while the lanes of one warp are evaluated: such a node has
+/// one value in every lane that runs the same iterations, so it is computed
+/// once. Keyed by the node, the values of the loop counters it reads, and
+/// what else the value depends on (the block shape, the maps of values given
+/// to unknowns and nodes, which must not change while the memo is used).
+class UniformMemo {
+public:
+  struct Key {
+    const SymExpr *Node;
+    const void *NodeValues, *UniformValues;
+    std::array<int64_t, 3> BlockDim;
+    std::vector<int64_t> Counters;
+    bool operator<(const Key &O) const {
+      return std::tie(Node, NodeValues, UniformValues, BlockDim, Counters) <
+             std::tie(O.Node, O.NodeValues, O.UniformValues, O.BlockDim, O.Counters);
+    }
+  };
+  std::map<Key, LaneValue> Values;
+  /// The loop counters (LoopCounter::Id) each node reads, in a fixed order.
+  const std::vector<unsigned> &countersOf(const SymExpr &E);
+
+private:
+  std::map<const SymExpr *, std::vector<unsigned>> Counters;
+};
+
 /// The concrete situation of one thread.
 struct LaneEnv {
   unsigned Tid[3] = {0, 0, 0};
@@ -91,6 +118,9 @@ struct LaneEnv {
   /// Lane-varying counters not bound in LoopValues, as functions of the
   /// iteration (LoopCounter::Id -> form).
   const std::map<unsigned, AffineCounter> *AffineCounters = nullptr;
+  /// Where the lanes of one warp share the values of warp-uniform nodes
+  /// (unset: each lane computes them).
+  UniformMemo *Memo = nullptr;
 };
 
 /// Whether counter LC of loop L advances by a warp-uniform step that does
