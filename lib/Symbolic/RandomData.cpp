@@ -25,37 +25,8 @@
 
 namespace cbl {
 namespace warp {
-namespace {
 
-constexpr unsigned Samples = 500;
-constexpr unsigned MaxDataValues = 4;
-
-/// How one loaded value is drawn for one lane: uniform over [Lo, Hi].
-struct Range {
-  int64_t Lo = 0, Hi = 0;
-  bool operator==(const Range &O) const { return Lo == O.Lo && Hi == O.Hi; }
-};
-
-/// One value per loaded value, each uniform over its range.
-std::vector<int64_t> draw(const std::vector<Range> &Ranges, std::mt19937_64 &Rng) {
-  std::vector<int64_t> V(Ranges.size());
-  for (size_t K = 0; K < Ranges.size(); ++K)
-    V[K] = Ranges[K].Lo + int64_t(Rng() % uint64_t(Ranges[K].Hi - Ranges[K].Lo + 1));
-  return V;
-}
-
-/// The loaded values an address reads, replaced by named unknowns the lanes'
-/// environments give values to.
-struct DataLeaves {
-  SymRef Offset;
-  std::vector<std::string> Names; ///< as written, distinct
-  std::vector<unsigned> Bits;     ///< per leaf: the loaded value's width
-  bool Other = false;             ///< it also reads a lane-varying value not loaded
-  /// Whether the lanes' values can be drawn: some, not too many, nothing else.
-  bool drawable() const { return !Other && !Bits.empty() && Bits.size() <= MaxDataValues; }
-};
-
-std::string leafName(unsigned K) { return "\x01" "data" + std::to_string(K); }
+std::string leafName(unsigned K) { return DataLeafPrefix + std::to_string(K); }
 
 DataLeaves dataLeaves(const SymRef &ByteOffset) {
   DataLeaves D;
@@ -77,6 +48,24 @@ DataLeaves dataLeaves(const SymRef &ByteOffset) {
     return SymExpr::uniform(leafName(It->second), "", E->Type);
   });
   return D;
+}
+
+namespace {
+
+constexpr unsigned Samples = 500;
+
+/// How one loaded value is drawn for one lane: uniform over [Lo, Hi].
+struct Range {
+  int64_t Lo = 0, Hi = 0;
+  bool operator==(const Range &O) const { return Lo == O.Lo && Hi == O.Hi; }
+};
+
+/// One value per loaded value, each uniform over its range.
+std::vector<int64_t> draw(const std::vector<Range> &Ranges, std::mt19937_64 &Rng) {
+  std::vector<int64_t> V(Ranges.size());
+  for (size_t K = 0; K < Ranges.size(); ++K)
+    V[K] = Ranges[K].Lo + int64_t(Rng() % uint64_t(Ranges[K].Hi - Ranges[K].Lo + 1));
+  return V;
 }
 
 /// The byte offset of a lane of warp 0 with the loaded values given;
@@ -309,7 +298,7 @@ std::vector<const SymExpr *> nonLinearUnknowns(const SymExpr &Offset) {
   SymLeaves L = collectLeaves(std::shared_ptr<const SymExpr>(std::shared_ptr<const SymExpr>(), &Offset));
   std::vector<const SymExpr *> Out;
   for (const SymExpr *U : L.Uniforms)
-    if (U->Name.rfind("\x01" "data", 0) != 0 && degreeIn(Offset, U->Name) != 1)
+    if (U->Name.rfind(DataLeafPrefix, 0) != 0 && degreeIn(Offset, U->Name) != 1)
       Out.push_back(U);
   for (const SymExpr *U : L.Loops)
     if (!U->LaneVarying && degreeIn(Offset, U->Name) != 1)
@@ -399,7 +388,7 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
   // combination is taken as uniform over the array. Not so for a few values
   // the draw cannot follow (an index moved by comparisons of sorted data):
   // their lanes keep an order the array-wide draw would ignore.
-  if (D.Bits.size() > MaxDataValues)
+  if (D.Bits.size() > DataLeaves::MaxDataValues)
     return Size ? arrayElementCost(A, C, D, Size, Arch) : std::nullopt;
   if (!D.drawable())
     return std::nullopt;
@@ -425,6 +414,55 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
   for (const SymExpr *U : Fixed)
     Out->Regardless.push_back(U->Name);
   return Out;
+}
+
+/// Lane Env's address, found data-dependent (A): the same address with the
+/// terms that read loaded values left out when each is a multiple of 128
+/// bytes, whole rows of the 32 banks (sd_count[bin][tid]: the bins of one
+/// lane's own column), so that the lane's bank is the same whatever they are.
+/// Plain loads and stores of at most 4 bytes only; otherwise A.
+LaneValue loadedRowsDropped(Context &C, const LaneEnv &Env, LaneValue A, bool &Dropped) {
+  if (C.A.Op == AccessOp::Atomic || C.A.Matrix || C.A.Width > 4 || C.Change.swizzles(C.A.ArrayId))
+    return A;
+  if (!C.Loaded)
+    C.Loaded = dataLeaves(C.A.ByteOffset);
+  if (C.Loaded->Other || C.Loaded->Bits.empty())
+    return A;
+  LaneValue D = evaluateLane(*C.Loaded->Offset, Env);
+  if (!D.known())
+    return A;
+  for (auto It = D.Terms.begin(); It != D.Terms.end();) {
+    const std::string &N = It->first;
+    // An unknown that may hide a loaded value (an expression too large to
+    // track) is not the warp's common offset.
+    if (N.rfind("(a value too large", 0) == 0)
+      return A;
+    if (N.find(DataLeafPrefix) == std::string::npos) {
+      ++It;
+      continue;
+    }
+    // A term reading loaded values (in[t], in[t] & 15, in[t] * n) is an
+    // integer the lane's data decides; times a multiple of 128 bytes, whole
+    // rows of the banks whatever it is. In finer steps it moves the bank.
+    if (It->second % 128 != 0)
+      return A;
+    It = D.Terms.erase(It);
+  }
+  Dropped = true;
+  return D;
+}
+
+bool banksDistinct(const WarpAccess &WA) {
+  uint32_t Banks = 0;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!(WA.ActiveMask >> L & 1))
+      continue;
+    uint32_t Bit = 1u << (WA.ByteAddr[L] / 4 % 32);
+    if (Banks & Bit)
+      return false;
+    Banks |= Bit;
+  }
+  return true;
 }
 
 } // namespace warp

@@ -339,6 +339,8 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
   ++C.Evaluations;
   std::array<std::vector<int64_t>, WarpSize> Keys;
   UniformMemo Memo;
+  bool LoadedDropped = false;        // some lane's loaded values left out
+  std::optional<std::string> LoadedWhy;
   for (unsigned L = 0; L < WarpSize; ++L) {
     LaneEnv Env;
     if (!laneEnv(C, W, L, Env))
@@ -355,6 +357,10 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     if (!Taken || !(C.A.AddressLanes >> L & 1))
       continue;
     LaneValue A = evaluateLane(*C.A.ByteOffset, Env);
+    if (A.Unknown == UnknownKind::DataDependent && !LoadedWhy)
+      LoadedWhy = A.Why;
+    if (A.Unknown == UnknownKind::DataDependent)
+      A = loadedRowsDropped(C, Env, std::move(A), LoadedDropped);
     if (!A.known()) {
       R.Fail = {statusFor(A.Unknown), A.Why, false};
       return R;
@@ -369,6 +375,10 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     }
     R.WA.ActiveMask |= 1u << L;
     R.WA.ByteAddr[L] = swizzled(C, uint64_t(A.C));
+  }
+  if (LoadedDropped && !banksDistinct(R.WA)) {
+    R.Fail = {VerdictStatus::DataDependent, *LoadedWhy, false};
+    return R;
   }
   if (!Offset.empty() && C.Change.swizzles(C.A.ArrayId)) {
     R.Fail.Reason = "a swizzle cannot be checked with an offset that depends on " + quotedNames(Offset);

@@ -59,6 +59,22 @@ std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopI
                                   std::set<unsigned> *Skipped = nullptr,
                                   std::set<unsigned> *SkippedIfWarpAgrees = nullptr);
 
+/// The loaded values an address reads, replaced by named unknowns the lanes'
+/// environments give values to (RandomData.cpp).
+struct DataLeaves {
+  static constexpr unsigned MaxDataValues = 4;
+  SymRef Offset;
+  std::vector<std::string> Names; ///< as written, distinct
+  std::vector<unsigned> Bits;     ///< per leaf: the loaded value's width
+  bool Other = false;             ///< it also reads a lane-varying value not loaded
+  /// Whether the lanes' values can be drawn: some, not too many, nothing else.
+  bool drawable() const { return !Other && !Bits.empty() && Bits.size() <= MaxDataValues; }
+};
+
+/// The names of those unknowns start with this (never a C++ name).
+constexpr const char *DataLeafPrefix = "\x01" "data";
+DataLeaves dataLeaves(const SymRef &ByteOffset);
+
 struct Context {
   const SharedAccess &A;
   const std::vector<LoopInfo> &Loops;
@@ -72,6 +88,9 @@ struct Context {
   const std::map<std::string, int64_t> *UniformValues = nullptr;
   const std::map<const SymExpr *, int64_t> *NodeValues = nullptr;
   std::vector<std::string> AssumedUniform;
+  /// The byte offset with its loaded values as named unknowns, made when a
+  /// lane's address first turns out data-dependent (loadedRowsDropped).
+  std::optional<DataLeaves> Loaded;
   std::vector<std::string> BoundBy;
   /// Unknowns of threshold guards (gid < n): the warps inside pass whole.
   std::vector<std::string> ThresholdBy;
@@ -193,6 +212,13 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
 uint32_t lanesOutsideArray(const Context &C, const WarpResult &R);
 /// More excess wavefronts (then a higher degree) than B.
 bool worse(const BankCost &A, const BankCost &B);
+/// Lane Env's address, found data-dependent (A): the same address with the
+/// loaded values left out when each enters it only in whole rows of the 32
+/// banks, so that the lane's bank is the same whatever they are (Dropped set);
+/// otherwise A. The warp's cost is then the same for every value when no two
+/// of its lanes share a bank (banksDistinct).
+LaneValue loadedRowsDropped(Context &C, const LaneEnv &Env, LaneValue A, bool &Dropped);
+bool banksDistinct(const WarpAccess &WA);
 
 /// Collects warp results into the verdict: worst warp and case, block sums.
 struct Collector {
