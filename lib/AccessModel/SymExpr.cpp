@@ -498,6 +498,14 @@ static void collect(const SymExpr &E, SymLeaves &L, std::set<std::string> &SeenU
     collect(*Op, L, SeenU, SeenV);
 }
 
+void addLoopCounters(const SymExpr &E, std::set<unsigned> &Ids) {
+  if (E.Kind == ExprKind::LoopVar)
+    Ids.insert(E.LoopId);
+  if (E.ReadsCounter)
+    for (const SymRef &Op : E.Ops)
+      addLoopCounters(*Op, Ids);
+}
+
 SymLeaves collectLeaves(const SymRef &E) {
   SymLeaves L;
   std::set<std::string> SeenU, SeenV;

@@ -537,20 +537,13 @@ LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env);
 /// same in every lane of a warp.
 bool memoisable(const SymExpr &E) { return !E.ThreadVarying && E.TreeSize >= 4; }
 
-void counterIds(const SymExpr &E, std::set<unsigned> &Out) {
-  if (E.Kind == ExprKind::LoopVar)
-    Out.insert(E.LoopId);
-  if (E.ReadsCounter)
-    for (const SymRef &Op : E.Ops)
-      counterIds(*Op, Out);
-}
 } // namespace
 
 const std::vector<unsigned> &UniformMemo::countersOf(const SymExpr &E) {
   auto [It, New] = Counters.try_emplace(&E);
   if (New && E.ReadsCounter) {
     std::set<unsigned> Ids;
-    counterIds(E, Ids);
+    addLoopCounters(E, Ids);
     It->second.assign(Ids.begin(), Ids.end());
   }
   return It->second;

@@ -30,8 +30,8 @@ std::string counterPart(const LoopCounter &LC, bool Start, unsigned Line) {
 }
 
 void noteCounters(const SymRef &E, std::set<unsigned> &Ids) {
-  for (const SymExpr *X : collectLeaves(E).Loops)
-    Ids.insert(X->LoopId);
+  if (E)
+    addLoopCounters(*E, Ids);
 }
 
 /// Grows Ids (counter ids) by the counters that the updates (and, with

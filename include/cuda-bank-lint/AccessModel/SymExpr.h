@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -179,6 +180,9 @@ struct SymLeaves {
   bool usesLane() const { return UsesThreadIdx[0] || UsesThreadIdx[1] || UsesThreadIdx[2]; }
 };
 SymLeaves collectLeaves(const SymRef &E);
+/// Adds the ids of the loop counters E reads to Ids (the LoopIds of
+/// collectLeaves(E).Loops, walking only the operands that read one).
+void addLoopCounters(const SymExpr &E, std::set<unsigned> &Ids);
 
 /// True when the value can differ between threads of one warp: it mentions
 /// threadIdx or a lane-varying unknown.
