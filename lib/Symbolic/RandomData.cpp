@@ -26,7 +26,9 @@
 namespace cbl {
 namespace warp {
 
+namespace {
 std::string leafName(unsigned K) { return DataLeafPrefix + std::to_string(K); }
+} // namespace
 
 DataLeaves dataLeaves(const SymRef &ByteOffset) {
   DataLeaves D;
@@ -417,47 +419,45 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
 }
 
 /// Lane Env's address, found data-dependent (A): the same address with the
-/// terms that read loaded values left out when each is a multiple of 128
-/// bytes, whole rows of the 32 banks (sd_count[bin][tid]: the bins of one
-/// lane's own column), so that the lane's bank is the same whatever they are.
-/// Plain loads and stores of at most 4 bytes only; otherwise A.
-LaneValue loadedRowsDropped(Context &C, const LaneEnv &Env, LaneValue A, bool &Dropped) {
-  if (C.A.Op == AccessOp::Atomic || C.A.Matrix || C.A.Width > 4 || C.Change.swizzles(C.A.ArrayId))
+/// terms that read loaded values left out when each is a multiple of a row of
+/// the banks (128 bytes on sm_70+: sd_count[bin][tid], the bins of one lane's
+/// own column), so that the lane's bank is the same whatever they are. Plain
+/// loads and stores no wider than a bank word only; otherwise A, unknown.
+LaneValue loadedRowsDropped(Context &C, const LaneEnv &Env, LaneValue A) {
+  const int64_t Row = int64_t(bankWordBytes(C.Arch) * bankCount(C.Arch));
+  if (C.A.Op == AccessOp::Atomic || C.A.Matrix || C.A.Width > bankWordBytes(C.Arch) ||
+      C.Change.swizzles(C.A.ArrayId))
     return A;
   if (!C.Loaded)
     C.Loaded = dataLeaves(C.A.ByteOffset);
+  // Other: another lane-varying value not loaded (also what an expression
+  // too large to track that hides a loaded value becomes).
   if (C.Loaded->Other || C.Loaded->Bits.empty())
     return A;
   LaneValue D = evaluateLane(*C.Loaded->Offset, Env);
   if (!D.known())
     return A;
   for (auto It = D.Terms.begin(); It != D.Terms.end();) {
-    const std::string &N = It->first;
-    // An unknown that may hide a loaded value (an expression too large to
-    // track) is not the warp's common offset.
-    if (N.rfind("(a value too large", 0) == 0)
-      return A;
-    if (N.find(DataLeafPrefix) == std::string::npos) {
+    if (It->first.find(DataLeafPrefix) == std::string::npos) {
       ++It;
       continue;
     }
     // A term reading loaded values (in[t], in[t] & 15, in[t] * n) is an
-    // integer the lane's data decides; times a multiple of 128 bytes, whole
-    // rows of the banks whatever it is. In finer steps it moves the bank.
-    if (It->second % 128 != 0)
+    // integer the lane's data decides; times a multiple of a row, whole rows
+    // of the banks whatever it is. In finer steps it moves the bank.
+    if (It->second % Row != 0)
       return A;
     It = D.Terms.erase(It);
   }
-  Dropped = true;
   return D;
 }
 
-bool banksDistinct(const WarpAccess &WA) {
-  uint32_t Banks = 0;
+bool banksDistinct(const WarpAccess &WA, BankArch Arch) {
+  uint64_t Banks = 0;
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (!(WA.ActiveMask >> L & 1))
       continue;
-    uint32_t Bit = 1u << (WA.ByteAddr[L] / 4 % 32);
+    uint64_t Bit = uint64_t(1) << bankOf(WA.ByteAddr[L], Arch);
     if (Banks & Bit)
       return false;
     Banks |= Bit;

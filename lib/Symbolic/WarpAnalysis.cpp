@@ -339,8 +339,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
   ++C.Evaluations;
   std::array<std::vector<int64_t>, WarpSize> Keys;
   UniformMemo Memo;
-  bool LoadedDropped = false;        // some lane's loaded values left out
-  std::optional<std::string> LoadedWhy;
+  std::optional<std::string> LoadedWhy; // some lane's loaded values left out
   for (unsigned L = 0; L < WarpSize; ++L) {
     LaneEnv Env;
     if (!laneEnv(C, W, L, Env))
@@ -357,10 +356,11 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     if (!Taken || !(C.A.AddressLanes >> L & 1))
       continue;
     LaneValue A = evaluateLane(*C.A.ByteOffset, Env);
-    if (A.Unknown == UnknownKind::DataDependent && !LoadedWhy)
-      LoadedWhy = A.Why;
-    if (A.Unknown == UnknownKind::DataDependent)
-      A = loadedRowsDropped(C, Env, std::move(A), LoadedDropped);
+    if (A.Unknown == UnknownKind::DataDependent) {
+      if (!LoadedWhy)
+        LoadedWhy = A.Why;
+      A = loadedRowsDropped(C, Env, std::move(A));
+    }
     if (!A.known()) {
       R.Fail = {statusFor(A.Unknown), A.Why, false};
       return R;
@@ -376,7 +376,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     R.WA.ActiveMask |= 1u << L;
     R.WA.ByteAddr[L] = swizzled(C, uint64_t(A.C));
   }
-  if (LoadedDropped && !banksDistinct(R.WA)) {
+  if (LoadedWhy && !banksDistinct(R.WA, C.Arch)) {
     R.Fail = {VerdictStatus::DataDependent, *LoadedWhy, false};
     return R;
   }

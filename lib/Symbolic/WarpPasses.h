@@ -213,12 +213,12 @@ uint32_t lanesOutsideArray(const Context &C, const WarpResult &R);
 /// More excess wavefronts (then a higher degree) than B.
 bool worse(const BankCost &A, const BankCost &B);
 /// Lane Env's address, found data-dependent (A): the same address with the
-/// loaded values left out when each enters it only in whole rows of the 32
-/// banks, so that the lane's bank is the same whatever they are (Dropped set);
-/// otherwise A. The warp's cost is then the same for every value when no two
-/// of its lanes share a bank (banksDistinct).
-LaneValue loadedRowsDropped(Context &C, const LaneEnv &Env, LaneValue A, bool &Dropped);
-bool banksDistinct(const WarpAccess &WA);
+/// loaded values left out when each enters it only in whole rows of the
+/// banks, so that the lane's bank is the same whatever they are; otherwise A.
+/// The warp's cost is then the same for every value when no two of its lanes
+/// share a bank (banksDistinct).
+LaneValue loadedRowsDropped(Context &C, const LaneEnv &Env, LaneValue A);
+bool banksDistinct(const WarpAccess &WA, BankArch Arch);
 
 /// Collects warp results into the verdict: worst warp and case, block sums.
 struct Collector {
