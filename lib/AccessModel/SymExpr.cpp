@@ -79,6 +79,7 @@ static std::shared_ptr<SymExpr> make(ExprKind K, IntType T) {
   E->Kind = K;
   E->Type = T;
   E->ThreadVarying = K == ExprKind::ThreadIdx || K == ExprKind::Varying;
+  E->ReadsLaneValue = K == ExprKind::Varying;
   return E;
 }
 
@@ -100,6 +101,8 @@ static void noteOperands(SymExpr &E) {
   for (const SymRef &Op : E.Ops) {
     E.ThreadVarying |= Op->ThreadVarying;
     E.ReadsCounter |= Op->ReadsCounter;
+    E.ThreadAxes |= Op->ThreadAxes;
+    E.ReadsLaneValue |= Op->ReadsLaneValue;
     Size += Op->TreeSize;
     E.Hash = mix(E.Hash, Op->Hash);
   }
@@ -129,6 +132,7 @@ SymRef SymExpr::constant(int64_t V, IntType T) {
 SymRef SymExpr::threadIdx(Axis A) {
   auto E = make(ExprKind::ThreadIdx, IntType::u32());
   E->Dim = A;
+  E->ThreadAxes = uint8_t(1u << unsigned(A));
   E->Hash = leafHash(*E);
   return E;
 }
@@ -172,6 +176,7 @@ SymRef SymExpr::loopVar(unsigned LoopId, std::string Name, std::string Reason, b
   E->Reason = std::move(Reason);
   E->LaneVarying = LaneVarying;
   E->ThreadVarying = LaneVarying;
+  E->ReadsLaneValue = LaneVarying;
   E->ReadsCounter = true;
   E->Hash = leafHash(*E);
   return E;

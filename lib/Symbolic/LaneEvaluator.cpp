@@ -533,9 +533,11 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env) {
 namespace {
 LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env);
 
-/// Whether E's value is worth keeping in a UniformMemo: an inner node the
-/// same in every lane of a warp.
-bool memoisable(const SymExpr &E) { return !E.ThreadVarying && E.TreeSize >= 4; }
+/// Whether E's value is worth keeping in a UniformMemo: an inner node that
+/// reads neither threadIdx.x nor a lane-varying value.
+bool memoisable(const SymExpr &E) {
+  return !E.ReadsLaneValue && !(E.ThreadAxes & 1) && E.TreeSize >= 4;
+}
 
 } // namespace
 
@@ -549,17 +551,24 @@ const std::vector<unsigned> &UniformMemo::countersOf(const SymExpr &E) {
   return It->second;
 }
 
+UniformMemo::Key UniformMemo::keyOf(const SymExpr &E, const LaneEnv &Env) {
+  auto Dim = [&](int D) { return Env.BlockDim[D] ? int64_t(*Env.BlockDim[D]) : -1; };
+  auto Tid = [&](int D) { return E.ThreadAxes >> D & 1 ? int64_t(Env.Tid[D]) : -1; };
+  Key K{&E,  Env.NodeValues, Env.UniformValues, {Dim(0), Dim(1), Dim(2)},
+        {Tid(1), Tid(2)}, Env.WarpUniformAxes, {}};
+  for (unsigned Id : countersOf(E)) {
+    auto It = Env.LoopValues ? Env.LoopValues->find(Id) : std::map<unsigned, int64_t>::const_iterator();
+    K.Counters.push_back(Env.LoopValues && It != Env.LoopValues->end() ? It->second : INT64_MIN);
+  }
+  return K;
+}
+
 LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
   if (int64_t N; valueIn(Env.NodeValues, &E, E.Type, N))
     return known(N, E.Type);
   if (!Env.Memo || !memoisable(E))
     return evaluateNode(E, Env);
-  auto Dim = [&](int D) { return Env.BlockDim[D] ? int64_t(*Env.BlockDim[D]) : -1; };
-  UniformMemo::Key K{&E, Env.NodeValues, Env.UniformValues, {Dim(0), Dim(1), Dim(2)}, {}};
-  for (unsigned Id : Env.Memo->countersOf(E)) {
-    auto It = Env.LoopValues ? Env.LoopValues->find(Id) : std::map<unsigned, int64_t>::const_iterator();
-    K.Counters.push_back(Env.LoopValues && It != Env.LoopValues->end() ? It->second : INT64_MIN);
-  }
+  UniformMemo::Key K = Env.Memo->keyOf(E, Env);
   auto It = Env.Memo->Values.find(K);
   if (It == Env.Memo->Values.end())
     It = Env.Memo->Values.emplace(std::move(K), evaluateNode(E, Env)).first;

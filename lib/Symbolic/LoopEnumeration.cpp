@@ -90,6 +90,7 @@ bool warpAgreesOn(Context &C, const LoopInfo &L, unsigned W,
     if (!Own)
       return false;
   }
+  UniformMemo Memo;
   for (const SymExpr *E : Parts) {
     std::optional<LaneValue> First;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
@@ -98,6 +99,7 @@ bool warpAgreesOn(Context &C, const LoopInfo &L, unsigned W,
       LaneEnv Env;
       laneEnv(C, W, Lane, Env);
       Env.LoopValues = &Vals[Lane];
+      Env.Memo = &Memo;
       LaneValue V = evaluateSymbolically(*E, Env);
       if (!V.known())
         return false;
@@ -246,10 +248,14 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       return false;
     }
   bool UnknownBound = false; // the condition depends on a uniform unknown
+  // The parts of the loop's condition and updates that are the same in
+  // every lane, evaluated once per warp and iteration.
+  UniformMemo Memo;
   auto Evaluate = [&](const SymExpr &E, unsigned Lane) {
     LaneEnv Env;
     laneEnv(C, W, Lane, Env);
     Env.LoopValues = &Vals[Lane];
+    Env.Memo = &Memo;
     return evaluateLane(E, Env);
   };
   // The uniform unknowns of E decide which iterations run (status "bound").
@@ -266,6 +272,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       LaneEnv Env;
       laneEnv(C, W, Lane, Env);
       Env.LoopValues = &Vals[Lane];
+      Env.Memo = &Memo;
       if (std::optional<bool> Holds = atEveryBlockWidth(E, Env)) {
         Result = *Holds;
         return true;

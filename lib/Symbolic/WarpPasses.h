@@ -30,6 +30,9 @@ using LoopValues = std::map<unsigned, int64_t>;
 
 void addUnique(std::vector<std::string> &V, const std::string &S);
 std::string quotedNames(const std::map<std::string, int64_t> &Terms);
+inline VerdictStatus statusFor(UnknownKind K) {
+  return K == UnknownKind::DataDependent ? VerdictStatus::DataDependent : VerdictStatus::Unknown;
+}
 
 /// One conjunct of an access's guards, with what does not depend on the lane
 /// worked out once (guards are evaluated for every lane of every warp).
@@ -43,6 +46,7 @@ struct GuardPart {
   bool Opaque = false;
   std::string Text;      ///< for a lane-dependent part: how it is reported
   bool Threshold = false; ///< for a lane-dependent part: isThreshold(*Cond)
+  bool ReadsWidth = false; ///< reads blockDim.x
 };
 
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A);
@@ -100,6 +104,10 @@ struct Context {
   unsigned Evaluations = 0;
   unsigned RepeatedIterations = 0;
   std::vector<GuardPart> Guards = guardPartsOf(A);
+  /// Per part of Guards that is uniform and reads no loop counter, its
+  /// outcome in this pass once known (guardsTaken's PartOutcome; -1 not yet):
+  /// the same in every lane, warp and iteration.
+  std::vector<int8_t> PassOutcomes = std::vector<int8_t>(Guards.size(), -1);
   std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
   std::set<unsigned> SkippedLoops, SkippedIfWarpAgrees;
   std::set<unsigned> Needed = neededCounters(A, Loops, &SkippedLoops, &SkippedIfWarpAgrees);

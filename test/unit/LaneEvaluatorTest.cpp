@@ -89,10 +89,11 @@ TEST(LaneEvaluator, NumericPathAgreesWithSymbolicEvaluation) {
   EXPECT_GT(Others, 2000u);
 }
 
-// A UniformMemo shared by many lanes, block shapes and counter values (as
-// the lanes of one warp share it, over the iterations the enumeration visits)
-// changes nothing: every result is the one computed without it. The memo is
-// used, so a key that left out a counter's value would be caught.
+// A UniformMemo shared by many lanes, block shapes, threadIdx.y values and
+// counter values (as the lanes of one warp share it, over the iterations the
+// enumeration visits) changes nothing: every result is the one computed
+// without it. The memo is used, so a key that left out a counter's value or
+// threadIdx.y would be caught.
 TEST(LaneEvaluator, UniformMemoChangesNoResult) {
   Generator G;
   const std::map<std::string, int64_t> Uniforms{{"n", 100}};
@@ -108,6 +109,7 @@ TEST(LaneEvaluator, UniformMemoChangesNoResult) {
     Env.Tid[1] = unsigned(G.pick(4));
     Env.BlockDim[0] = G.pick(2) ? 64 : 32;
     Env.BlockDim[1] = 4;
+    Env.WarpUniformAxes = G.pick(2) ? 2 : 0;
     Env.LoopValues = &Loops;
     Env.UniformValues = &Uniforms;
     LaneValue Plain = evaluateSymbolically(*E, Env);
@@ -119,6 +121,11 @@ TEST(LaneEvaluator, UniformMemoChangesNoResult) {
     ASSERT_EQ(Plain.C, Kept.C) << toString(E);
   }
   EXPECT_GT(Memo.Values.size(), 100u);
+  // Nodes that read threadIdx.y are kept too (per value of it).
+  size_t ReadingY = 0;
+  for (const auto &KV : Memo.Values)
+    ReadingY += KV.first.TidYZ[0] >= 0;
+  EXPECT_GT(ReadingY, 20u);
 }
 
 // (int)log2(n) of a launch argument: floor(log2(n)) for n >= 1, folded when

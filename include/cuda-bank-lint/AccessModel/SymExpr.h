@@ -119,6 +119,11 @@ struct SymExpr {
   bool ThreadVarying = false;
   /// Some leaf is a loop counter (its value depends on the iteration).
   bool ReadsCounter = false;
+  /// The threadIdx axes some leaf reads (bit 0: x, 1: y, 2: z).
+  uint8_t ThreadAxes = 0;
+  /// Some leaf differs between threads other than through threadIdx (a
+  /// lane-varying value or counter).
+  bool ReadsLaneValue = false;
   /// Nodes of the expression written out as a tree (shared operands counted
   /// each time, saturating): what printing or evaluating it costs. The
   /// builders replace an expression larger than MaxTreeSize by an unknown.

@@ -68,27 +68,37 @@ struct LayoutChange {
 /// dimensions whose rows are a multiple of 128 bytes); 0 otherwise.
 uint64_t swizzleRowBytes(const SharedArray &A);
 
-/// Values of warp-uniform nodes (no threadIdx, no lane-varying value or
-/// counter), kept while the lanes of one warp are evaluated: such a node has
-/// one value in every lane that runs the same iterations, so it is computed
-/// once. Keyed by the node, the values of the loop counters it reads, and
-/// what else the value depends on (the block shape, the maps of values given
-/// to unknowns and nodes, which must not change while the memo is used).
+/// Values of nodes that do not read threadIdx.x or a lane-varying value or
+/// counter, kept while the lanes of one warp are evaluated: such a node has
+/// one value in every lane with the same threadIdx.y and .z that runs the
+/// same iterations (every lane of the warp, when its rows are whole warps),
+/// so it is computed once. Keyed by the node, the threadIdx.y/z and loop
+/// counters it reads, and what else the value depends on (the block shape,
+/// the maps of values given to unknowns and nodes, which must not change
+/// while the memo is used).
 class UniformMemo {
 public:
   struct Key {
     const SymExpr *Node;
     const void *NodeValues, *UniformValues;
     std::array<int64_t, 3> BlockDim;
+    std::array<int64_t, 2> TidYZ; ///< -1 for an axis the node does not read
+    unsigned WarpUniformAxes;
     std::vector<int64_t> Counters;
     bool operator<(const Key &O) const {
-      return std::tie(Node, NodeValues, UniformValues, BlockDim, Counters) <
-             std::tie(O.Node, O.NodeValues, O.UniformValues, O.BlockDim, O.Counters);
+      return std::tie(Node, NodeValues, UniformValues, BlockDim, TidYZ, WarpUniformAxes, Counters) <
+             std::tie(O.Node, O.NodeValues, O.UniformValues, O.BlockDim, O.TidYZ,
+                      O.WarpUniformAxes, O.Counters);
     }
   };
   std::map<Key, LaneValue> Values;
+  /// Outcomes of guard conditions decided once per warp (keyed like
+  /// Values), as their users code them, with a value they keep beside.
+  std::map<Key, std::pair<int8_t, std::optional<int64_t>>> Outcomes;
   /// The loop counters (LoopCounter::Id) each node reads, in a fixed order.
   const std::vector<unsigned> &countersOf(const SymExpr &E);
+  /// E's key in the situation Env.
+  Key keyOf(const SymExpr &E, const struct LaneEnv &Env);
 
 private:
   std::map<const SymExpr *, std::vector<unsigned>> Counters;

@@ -1,0 +1,255 @@
+//===- GuardParts.cpp - Which lanes run an access under its guards -------===//
+//
+// The guards of an access split into parts (guardPartsOf), and for one lane
+// whether each part lets it run the access (guardsTaken): warp-uniform parts
+// the same for every lane (assumed when undecided), thresholds and other
+// parts decided by warp-uniform unknowns (every lane passing is the worst
+// case), parts no analysis can compute. A part's outcome is kept for the
+// pass or the warp when nothing it reads differs between the lanes that
+// share it.
+//
+//===----------------------------------------------------------------------===//
+#include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
+#include "SymbolicText.h"
+#include "WarpPasses.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+namespace cbl::warp {
+
+/// A threshold condition: order comparisons (gid < n), joined by && and ||
+/// (row < n && col < n; the compiler's i < lo || i > hi), through negations
+/// (!c, and c ? 0 : 1: a thread left where c held). Lanes pass it in runs,
+/// so the warps inside a run pass with every lane.
+bool isThreshold(const SymExpr &E, unsigned Depth) {
+  if (Depth > 32)
+    return false;
+  if (E.Kind == ExprKind::Unary && E.Op == Opcode::LNot)
+    return isThreshold(*E.Ops[0], Depth + 1);
+  if (E.Kind == ExprKind::Select && E.Ops[1]->isConst() && E.Ops[2]->isConst() &&
+      (E.Ops[1]->Value != 0) != (E.Ops[2]->Value != 0))
+    return isThreshold(*E.Ops[0], Depth + 1);
+  if (E.Kind == ExprKind::Binary && (E.Op == Opcode::LAnd || E.Op == Opcode::LOr))
+    return isThreshold(*E.Ops[0], Depth + 1) && isThreshold(*E.Ops[1], Depth + 1);
+  if (E.Kind == ExprKind::Binary &&
+      (E.Op == Opcode::LT || E.Op == Opcode::LE || E.Op == Opcode::GT || E.Op == Opcode::GE))
+    return true;
+  // A part decided for every lane on its own (tid == 0) joins a threshold
+  // without breaking its runs.
+  SymLeaves L = collectLeaves(std::shared_ptr<const SymExpr>(std::shared_ptr<const SymExpr>(), &E));
+  return L.Uniforms.empty() && L.Varyings.empty() &&
+         std::all_of(L.Loops.begin(), L.Loops.end(), [](const SymExpr *X) { return X->LaneVarying; });
+}
+
+/// Splits non-negated conjunctions so that a uniform part (n > 0) does not
+/// hide an exact lane part (tid < 16).
+/// C (or !C when Negated) as a conjunction of parts, each a condition and
+/// whether it is negated: a && b; !(a || b) as !a, !b (De Morgan: what an
+/// early `if (x >= w || y >= h) return;` leaves alive); through !c and
+/// c ? 0 : 1.
+void conjuncts(const SymRef &C, bool Negated, std::vector<std::pair<SymRef, bool>> &Out) {
+  if (C->Kind == ExprKind::Binary && C->Op == (Negated ? Opcode::LOr : Opcode::LAnd)) {
+    conjuncts(C->Ops[0], Negated, Out);
+    conjuncts(C->Ops[1], Negated, Out);
+    return;
+  }
+  if (C->Kind == ExprKind::Unary && C->Op == Opcode::LNot)
+    return conjuncts(C->Ops[0], !Negated, Out);
+  if (C->Kind == ExprKind::Select && C->Ops[1]->isConst() && C->Ops[2]->isConst() &&
+      (C->Ops[1]->Value != 0) != (C->Ops[2]->Value != 0))
+    return conjuncts(C->Ops[0], C->Ops[1]->Value != 0 ? Negated : !Negated, Out);
+  Out.push_back({C, Negated});
+}
+
+
+
+
+std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
+  std::vector<GuardPart> Parts;
+  for (const Guard &G : A.Guards) {
+    std::vector<std::pair<SymRef, bool>> Conds;
+    conjuncts(G.Cond, G.Negated, Conds);
+    for (const auto &[P, Negated] : Conds) {
+      GuardPart Part{P, Negated, !isThreadVarying(P), ""};
+      const SymLeaves Leaves = collectLeaves(P);
+      Part.ReadsWidth = Leaves.UsesBlockDim[0];
+      if (Part.Uniform && !P->isConst())
+        Part.Assumed = Negated ? "!(" + toString(P) + ")" : toString(P);
+      if (!Part.Uniform) {
+        Part.Opaque = !Leaves.Varyings.empty();
+        Part.Text = Negated ? "!(" + toString(P) + ")" : toString(P);
+        Part.Threshold = isThreshold(*P);
+      }
+      Parts.push_back(std::move(Part));
+    }
+  }
+  return Parts;
+}
+
+std::optional<bool> atEveryBlockWidth(const SymExpr &Cond, const LaneEnv &Env) {
+  if (Env.BlockDim[0])
+    return std::nullopt;
+  bool Some = false, All = true;
+  for (unsigned X = WarpSize; X <= 1024; X += WarpSize) {
+    if (X <= Env.Tid[0])
+      continue; // no such thread in a block this narrow
+    LaneEnv At = Env;
+    At.BlockDim[0] = X;
+    LaneValue V = evaluateLane(Cond, At);
+    if (!V.exact())
+      return std::nullopt;
+    Some |= V.C != 0;
+    All &= V.C != 0;
+  }
+  if (Some && !All)
+    return std::nullopt;
+  return Some;
+}
+
+namespace {
+
+/// What one guard part does to a lane.
+enum class PartOutcome : int8_t { Passes, NotTaken, Fails };
+
+/// Part's effect on the lane Env (NodeValues cleared). Notes the unknowns it
+/// assumes or is bound by in C; sets F when it Fails; EqualityKey receives
+/// the lane's key for an undecided `f == u` (guardsTaken).
+PartOutcome decidePart(Context &C, const GuardPart &Part, const LaneEnv &Env, Failure &F,
+                       std::optional<int64_t> &EqualityKey) {
+  const SymRef &P = Part.Cond;
+  auto Holds = [&](bool Value) {
+    return Value == Part.Negated ? PartOutcome::NotTaken : PartOutcome::Passes;
+  };
+  if (Part.Uniform) {
+    // Uniform: every lane of the warp agrees, so the access runs with
+    // these lanes or not at all; we report the case where it runs.
+    if (P->isConst())
+      return Holds(P->Value != 0);
+    // Known where the loops are enumerated (a condition on the counters).
+    LaneValue V = evaluateLane(*P, Env);
+    if (V.known() && V.exact())
+      return Holds(V.C != 0);
+    addUnique(C.AssumedUniform, Part.Assumed);
+    return PartOutcome::Passes;
+  }
+  // A condition no analysis can compute (loaded data, floats, a counter
+  // the engine cannot follow): in the bound pass any set of lanes may pass,
+  // and all of them is the worst case.
+  auto TakeAsPassed = [&] {
+    addUnique(C.DataGuards, Part.Text);
+    addUnique(C.BoundBy, Part.Text);
+    return PartOutcome::Passes;
+  };
+  if (Part.Opaque && C.BoundGuards)
+    return TakeAsPassed(); // known without evaluating it
+  LaneValue V = evaluateLane(*P, Env);
+  bool Undecided = (V.known() && !V.exact()) || V.Unknown == UnknownKind::NonLinear;
+  if (Undecided && Part.ReadsWidth)
+    if (std::optional<bool> Holds = atEveryBlockWidth(*P, Env))
+      // The same at every block width this thread can be part of.
+      return *Holds == Part.Negated ? PartOutcome::NotTaken : PartOutcome::Passes;
+  if (Undecided) {
+    // Decided by warp-uniform unknowns (tid < s, x < width): all lanes
+    // active is the worst case (removing lanes never adds conflicts).
+    std::map<std::string, int64_t> Names = V.Terms;
+    if (!V.known()) {
+      const SymLeaves &Lv = C.leavesOf(P);
+      for (const SymExpr *U : Lv.Uniforms)
+        Names[U->Name] = 1;
+      for (const SymExpr *U : Lv.Loops)
+        if (!U->LaneVarying && !(Env.LoopValues && Env.LoopValues->count(U->LoopId)))
+          Names[U->Name] = 1;
+      if (Names.empty())
+        Names[toString(P)] = 1;
+    }
+    if (C.BoundGuards) {
+      // A threshold (gid < n, row < n && col < n) splits the block at a
+      // boundary: the warps inside pass with every lane, and that is what
+      // they cost, exactly; a boundary warp runs it with fewer lanes.
+      // Through negations: !c, and c ? 0 : 1 (a thread left where c held).
+      for (const auto &KV : Names)
+        addUnique(Part.Threshold ? C.ThresholdBy : C.BoundBy, KV.first);
+      // f == u with u warp-uniform: the lanes that pass share f's value.
+      if (P->Kind == ExprKind::Binary && P->Op == Opcode::EQ && !Part.Negated) {
+        LaneValue D = evaluateLane(
+            *SymExpr::binary(Opcode::Sub, SymExpr::cast(P->Ops[0], IntType::i64()),
+                             SymExpr::cast(P->Ops[1], IntType::i64()), IntType::i64()),
+            Env);
+        if (D.known())
+          EqualityKey = D.C;
+      }
+      return PartOutcome::Passes;
+    }
+    F = {VerdictStatus::Unknown,
+         "which threads run it depends on the value of " + quotedNames(Names) + " ('" +
+             toString(P) + "')",
+         true};
+    return PartOutcome::Fails;
+  }
+  if (!V.known()) {
+    if (C.BoundGuards && V.Unknown != UnknownKind::Undefined)
+      return TakeAsPassed();
+    F = {statusFor(V.Unknown), V.Why, true};
+    return PartOutcome::Fails;
+  }
+  return Holds(V.C != 0);
+}
+
+} // namespace
+
+/// Is lane Env active under the guards? Sets F (and returns false) when it
+/// cannot be decided.
+bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
+                 std::vector<int64_t> *EqualityKeys) {
+  // Values given to subexpressions of the address (a clamp's bound) are not
+  // assumed in the guards, which may share those nodes: there the bound stays
+  // an unknown, and every lane passing is the worst case.
+  LaneEnv Env = AddressEnv;
+  Env.NodeValues = nullptr;
+  Taken = true;
+  for (size_t I = 0; I < C.Guards.size(); ++I) {
+    const GuardPart &Part = C.Guards[I];
+    const SymExpr &P = *Part.Cond;
+    PartOutcome Out;
+    std::optional<int64_t> EqualityKey;
+    // A uniform part that reads no counter has one outcome in the whole pass
+    // (with the pass's values of unknowns): decided once.
+    int8_t *InPass = Part.Uniform && !P.ReadsCounter && Env.UniformValues == C.UniformValues
+                         ? &C.PassOutcomes[I]
+                         : nullptr;
+    // A part that reads neither threadIdx.x nor another per-lane value has
+    // one outcome in every lane of the warp with the same threadIdx.y/z and
+    // counters: decided once per warp (its notes are made the first time).
+    // Not when the block width is tried per thread (atEveryBlockWidth).
+    std::optional<UniformMemo::Key> K;
+    if (!InPass && Env.Memo && !P.ReadsLaneValue && !(P.ThreadAxes & 1) && !P.isConst() &&
+        !(Part.ReadsWidth && !Env.BlockDim[0]))
+      K = Env.Memo->keyOf(P, Env);
+    auto Cached = K ? Env.Memo->Outcomes.find(*K) : decltype(Env.Memo->Outcomes)::iterator();
+    if (InPass && *InPass >= 0) {
+      Out = PartOutcome(*InPass);
+    } else if (K && Cached != Env.Memo->Outcomes.end()) {
+      Out = PartOutcome(Cached->second.first);
+      EqualityKey = Cached->second.second;
+    } else {
+      Out = decidePart(C, Part, Env, F, EqualityKey);
+      if (InPass && Out != PartOutcome::Fails)
+        *InPass = int8_t(Out);
+      if (K && Out != PartOutcome::Fails)
+        Env.Memo->Outcomes.emplace(std::move(*K), std::make_pair(int8_t(Out), EqualityKey));
+    }
+    if (Out == PartOutcome::Fails)
+      return false;
+    if (Out == PartOutcome::NotTaken) {
+      Taken = false;
+      return true;
+    }
+    if (EqualityKey && EqualityKeys)
+      EqualityKeys->push_back(*EqualityKey);
+  }
+  return true;
+}
+
+} // namespace cbl::warp
