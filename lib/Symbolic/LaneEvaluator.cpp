@@ -568,10 +568,11 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
     return known(N, E.Type);
   if (!Env.Memo || !memoisable(E))
     return evaluateNode(E, Env);
-  UniformMemo::Key K = Env.Memo->keyOf(E, Env);
-  auto It = Env.Memo->Values.find(K);
-  if (It == Env.Memo->Values.end())
-    It = Env.Memo->Values.emplace(std::move(K), evaluateNode(E, Env)).first;
+  UniformMemo &M = Env.Memo->Shared && !E.ThreadAxes && !Env.NodeValues ? *Env.Memo->Shared : *Env.Memo;
+  UniformMemo::Key K = M.keyOf(E, Env);
+  auto It = M.Values.find(K);
+  if (It == M.Values.end())
+    It = M.Values.emplace(std::move(K), evaluateNode(E, Env)).first;
   return It->second;
 }
 

@@ -138,6 +138,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
   ++C.Evaluations;
   std::array<std::vector<int64_t>, WarpSize> Keys;
   UniformMemo Memo;
+  Memo.Shared = &C.PassMemo;
   std::optional<std::string> LoadedWhy; // some lane's loaded values left out
   for (unsigned L = 0; L < WarpSize; ++L) {
     LaneEnv Env;

@@ -108,6 +108,9 @@ struct Context {
   /// outcome in this pass once known (guardsTaken's PartOutcome; -1 not yet):
   /// the same in every lane, warp and iteration.
   std::vector<int8_t> PassOutcomes = std::vector<int8_t>(Guards.size(), -1);
+  /// Values of the nodes that read no threadIdx, for the whole pass
+  /// (UniformMemo::Shared of each warp's memo).
+  UniformMemo PassMemo;
   std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
   std::set<unsigned> SkippedLoops, SkippedIfWarpAgrees;
   std::set<unsigned> Needed = neededCounters(A, Loops, &SkippedLoops, &SkippedIfWarpAgrees);

@@ -97,7 +97,8 @@ TEST(LaneEvaluator, NumericPathAgreesWithSymbolicEvaluation) {
 TEST(LaneEvaluator, UniformMemoChangesNoResult) {
   Generator G;
   const std::map<std::string, int64_t> Uniforms{{"n", 100}};
-  UniformMemo Memo;
+  UniformMemo Memo, Pass;
+  Memo.Shared = &Pass; // nodes reading no threadIdx are kept there
   std::vector<SymRef> Exprs;
   for (int I = 0; I < 400; ++I)
     Exprs.push_back(G.expr(4));
@@ -120,12 +121,15 @@ TEST(LaneEvaluator, UniformMemoChangesNoResult) {
     ASSERT_EQ(Plain.Terms, Kept.Terms) << toString(E);
     ASSERT_EQ(Plain.C, Kept.C) << toString(E);
   }
-  EXPECT_GT(Memo.Values.size(), 100u);
-  // Nodes that read threadIdx.y are kept too (per value of it).
+  EXPECT_GT(Pass.Values.size(), 100u);
+  // Nodes that read threadIdx.y are kept too (per value of it), in the
+  // warp's own memo.
   size_t ReadingY = 0;
   for (const auto &KV : Memo.Values)
     ReadingY += KV.first.TidYZ[0] >= 0;
   EXPECT_GT(ReadingY, 20u);
+  for (const auto &KV : Pass.Values)
+    EXPECT_EQ(KV.first.Node->ThreadAxes, 0);
 }
 
 // (int)log2(n) of a launch argument: floor(log2(n)) for n >= 1, folded when

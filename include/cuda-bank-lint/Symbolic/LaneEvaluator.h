@@ -99,6 +99,10 @@ public:
   const std::vector<unsigned> &countersOf(const SymExpr &E);
   /// E's key in the situation Env.
   Key keyOf(const SymExpr &E, const struct LaneEnv &Env);
+  /// Where nodes that read no threadIdx at all are kept instead, when no
+  /// values are given to nodes: a memo that outlives this one (the whole
+  /// pass's), whose values of unknowns do not change while it is used.
+  UniformMemo *Shared = nullptr;
 
 private:
   std::map<const SymExpr *, std::vector<unsigned>> Counters;
