@@ -88,6 +88,21 @@ std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
   return Parts;
 }
 
+std::shared_ptr<const std::vector<GuardPart>> sharedGuardParts(const SharedAccess &A) {
+  using Conditions = std::vector<std::pair<SymRef, bool>>;
+  thread_local Conditions LastKey;
+  thread_local std::shared_ptr<const std::vector<GuardPart>> Last;
+  Conditions Key;
+  Key.reserve(A.Guards.size());
+  for (const Guard &G : A.Guards)
+    Key.push_back({G.Cond, G.Negated});
+  if (!Last || Key != LastKey) {
+    Last = std::make_shared<const std::vector<GuardPart>>(guardPartsOf(A));
+    LastKey = std::move(Key);
+  }
+  return Last;
+}
+
 std::optional<bool> atEveryBlockWidth(const SymExpr &Cond, const LaneEnv &Env) {
   if (Env.BlockDim[0])
     return std::nullopt;

@@ -542,6 +542,8 @@ bool memoisable(const SymExpr &E) {
 } // namespace
 
 const std::vector<unsigned> &UniformMemo::countersOf(const SymExpr &E) {
+  if (Shared)
+    return Shared->countersOf(E);
   auto [It, New] = Counters.try_emplace(&E);
   if (New && E.ReadsCounter) {
     std::set<unsigned> Ids;
@@ -556,7 +558,9 @@ UniformMemo::Key UniformMemo::keyOf(const SymExpr &E, const LaneEnv &Env) {
   auto Tid = [&](int D) { return E.ThreadAxes >> D & 1 ? int64_t(Env.Tid[D]) : -1; };
   Key K{&E,  Env.NodeValues, Env.UniformValues, {Dim(0), Dim(1), Dim(2)},
         {Tid(1), Tid(2)}, Env.WarpUniformAxes, {}};
-  for (unsigned Id : countersOf(E)) {
+  const std::vector<unsigned> &Ids = countersOf(E);
+  K.Counters.reserve(Ids.size());
+  for (unsigned Id : Ids) {
     auto It = Env.LoopValues ? Env.LoopValues->find(Id) : std::map<unsigned, int64_t>::const_iterator();
     K.Counters.push_back(Env.LoopValues && It != Env.LoopValues->end() ? It->second : INT64_MIN);
   }

@@ -91,6 +91,7 @@ bool warpAgreesOn(Context &C, const LoopInfo &L, unsigned W,
       return false;
   }
   UniformMemo Memo;
+  Memo.Shared = &C.PassMemo;
   for (const SymExpr *E : Parts) {
     std::optional<LaneValue> First;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
@@ -249,8 +250,10 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     }
   bool UnknownBound = false; // the condition depends on a uniform unknown
   // The parts of the loop's condition and updates that are the same in
-  // every lane, evaluated once per warp and iteration.
+  // every lane, evaluated once per warp and iteration (once per pass for
+  // those that read no threadIdx).
   UniformMemo Memo;
+  Memo.Shared = &C.PassMemo;
   auto Evaluate = [&](const SymExpr &E, unsigned Lane) {
     LaneEnv Env;
     laneEnv(C, W, Lane, Env);

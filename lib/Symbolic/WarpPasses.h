@@ -11,6 +11,7 @@
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 
+#include <memory>
 #include <map>
 #include <optional>
 #include <set>
@@ -50,6 +51,10 @@ struct GuardPart {
 };
 
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A);
+/// guardPartsOf(A), shared by the passes of one access: the parts of the
+/// guards this thread split last are kept (keyed by the conditions, which
+/// the parts hold on to).
+std::shared_ptr<const std::vector<GuardPart>> sharedGuardParts(const SharedAccess &A);
 std::map<unsigned, AffineCounter> affineCountersOf(const SharedAccess &A,
                                                    const std::vector<LoopInfo> &Loops);
 
@@ -103,7 +108,8 @@ struct Context {
   std::vector<std::string> DataGuards;
   unsigned Evaluations = 0;
   unsigned RepeatedIterations = 0;
-  std::vector<GuardPart> Guards = guardPartsOf(A);
+  std::shared_ptr<const std::vector<GuardPart>> GuardStore = sharedGuardParts(A);
+  const std::vector<GuardPart> &Guards = *GuardStore;
   /// Per part of Guards that is uniform and reads no loop counter, its
   /// outcome in this pass once known (guardsTaken's PartOutcome; -1 not yet):
   /// the same in every lane, warp and iteration.

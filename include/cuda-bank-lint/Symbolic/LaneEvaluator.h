@@ -95,7 +95,8 @@ public:
   /// Outcomes of guard conditions decided once per warp (keyed like
   /// Values), as their users code them, with a value they keep beside.
   std::map<Key, std::pair<int8_t, std::optional<int64_t>>> Outcomes;
-  /// The loop counters (LoopCounter::Id) each node reads, in a fixed order.
+  /// The loop counters (LoopCounter::Id) each node reads, in a fixed order
+  /// (kept in Shared when there is one).
   const std::vector<unsigned> &countersOf(const SymExpr &E);
   /// E's key in the situation Env.
   Key keyOf(const SymExpr &E, const struct LaneEnv &Env);
