@@ -63,9 +63,6 @@ void conjuncts(const SymRef &C, bool Negated, std::vector<std::pair<SymRef, bool
   Out.push_back({C, Negated});
 }
 
-
-
-
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
   std::vector<GuardPart> Parts;
   for (const Guard &G : A.Guards) {
@@ -162,9 +159,8 @@ PartOutcome decidePart(Context &C, const GuardPart &Part, const LaneEnv &Env, Fa
   LaneValue V = evaluateLane(*P, Env);
   bool Undecided = (V.known() && !V.exact()) || V.Unknown == UnknownKind::NonLinear;
   if (Undecided && Part.ReadsWidth)
-    if (std::optional<bool> Holds = atEveryBlockWidth(*P, Env))
-      // The same at every block width this thread can be part of.
-      return *Holds == Part.Negated ? PartOutcome::NotTaken : PartOutcome::Passes;
+    if (std::optional<bool> AtEvery = atEveryBlockWidth(*P, Env))
+      return Holds(*AtEvery); // the same at every block width this thread can be part of
   if (Undecided) {
     // Decided by warp-uniform unknowns (tid < s, x < width): all lanes
     // active is the worst case (removing lanes never adds conflicts).

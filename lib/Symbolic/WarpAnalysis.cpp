@@ -123,8 +123,6 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
   return true;
 }
 
-
-
 WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
                     uint32_t Alive) {
   WarpResult R;
@@ -235,7 +233,6 @@ bool worse(const BankCost &A, const BankCost &B) {
     return A.Wavefronts - A.Ideal > B.Wavefronts - B.Ideal;
   return A.Degree > B.Degree;
 }
-
 
 void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned> *Point,
                     const std::string &Label) {
