@@ -78,7 +78,6 @@ static std::shared_ptr<SymExpr> make(ExprKind K, IntType T) {
   auto E = std::make_shared<SymExpr>();
   E->Kind = K;
   E->Type = T;
-  E->ThreadVarying = K == ExprKind::ThreadIdx || K == ExprKind::Varying;
   E->ReadsLaneValue = K == ExprKind::Varying;
   return E;
 }
@@ -99,7 +98,6 @@ static void noteOperands(SymExpr &E) {
   uint64_t Size = 1;
   E.Hash = mix(uint64_t(E.Kind) + 101, uint64_t(E.Op) * 131 + E.Type.Bits + (E.Type.Signed ? 7 : 0));
   for (const SymRef &Op : E.Ops) {
-    E.ThreadVarying |= Op->ThreadVarying;
     E.ReadsCounter |= Op->ReadsCounter;
     E.ThreadAxes |= Op->ThreadAxes;
     E.ReadsLaneValue |= Op->ReadsLaneValue;
@@ -119,7 +117,7 @@ static SymRef bounded(std::shared_ptr<SymExpr> E) {
   std::string Why = "an expression of more than " + std::to_string(MaxTreeSize) +
                     " operations (e.g. a sorting network unrolled into nested selects) is not "
                     "tracked";
-  return E->ThreadVarying ? SymExpr::varying(Name, Why, E->Type) : SymExpr::uniform(Name, Why, E->Type);
+  return E->threadVarying() ? SymExpr::varying(Name, Why, E->Type) : SymExpr::uniform(Name, Why, E->Type);
 }
 
 SymRef SymExpr::constant(int64_t V, IntType T) {
@@ -175,7 +173,6 @@ SymRef SymExpr::loopVar(unsigned LoopId, std::string Name, std::string Reason, b
   E->Name = std::move(Name);
   E->Reason = std::move(Reason);
   E->LaneVarying = LaneVarying;
-  E->ThreadVarying = LaneVarying;
   E->ReadsLaneValue = LaneVarying;
   E->ReadsCounter = true;
   E->Hash = leafHash(*E);
@@ -519,7 +516,7 @@ SymLeaves collectLeaves(const SymRef &E) {
   return L;
 }
 
-bool isThreadVarying(const SymExpr &E) { return E.ThreadVarying; }
+bool isThreadVarying(const SymExpr &E) { return E.threadVarying(); }
 
 bool isThreadVarying(const SymRef &E) { return E && isThreadVarying(*E); }
 

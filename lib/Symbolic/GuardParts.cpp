@@ -235,7 +235,7 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
     // counters: decided once per warp (its notes are made the first time).
     // Not when the block width is tried per thread (atEveryBlockWidth).
     std::optional<UniformMemo::Key> K;
-    if (!InPass && Env.Memo && !P.ReadsLaneValue && !(P.ThreadAxes & 1) && !P.isConst() &&
+    if (!InPass && Env.Memo && P.readsThreadOnlyOn(UniformMemo::RowAxes) && !P.isConst() &&
         !(Part.ReadsWidth && !Env.BlockDim[0]))
       K = Env.Memo->keyOf(P, Env);
     auto Cached = K ? Env.Memo->Outcomes.find(*K) : decltype(Env.Memo->Outcomes)::iterator();

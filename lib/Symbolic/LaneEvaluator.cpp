@@ -48,22 +48,6 @@ std::string termNames(const LaneValue &V) {
   return quotedList(Names);
 }
 
-/// Whether E has the same value in every lane of a warp whose threadIdx
-/// axes in Axes (bit 1: y, bit 2: z) are the same in every lane: it reads
-/// threadIdx only on those axes and no other lane-varying value.
-bool sameInWarp(const SymExpr &E, unsigned Axes) {
-  if (!E.ThreadVarying)
-    return true;
-  if (E.Kind == ExprKind::ThreadIdx)
-    return Axes >> unsigned(E.Dim) & 1;
-  if (E.Kind == ExprKind::Varying || E.Kind == ExprKind::LoopVar)
-    return false;
-  for (const SymRef &Op : E.Ops)
-    if (!Op || !sameInWarp(*Op, Axes))
-      return false;
-  return true;
-}
-
 /// "3*C + 8": a linear form, terms in name order then the constant.
 std::string linearText(const LaneValue &V) {
   std::string Out;
@@ -89,7 +73,7 @@ LaneValue nonLinear(const LaneValue &A, const LaneValue &B, const char *Op, cons
     U.Terms["(" + toString(E) + ")"] = 1;
     return U;
   }
-  if (Axes && sameInWarp(E, Axes)) {
+  if (Axes && E.readsThreadOnlyOn(Axes)) {
     LaneValue U;
     std::string Type = E.Type == IntType::i32() ? ""
                        : std::string("(") + (E.Type.Signed ? "i" : "u") +
@@ -535,9 +519,7 @@ LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env);
 
 /// Whether E's value is worth keeping in a UniformMemo: an inner node that
 /// reads neither threadIdx.x nor a lane-varying value.
-bool memoisable(const SymExpr &E) {
-  return !E.ReadsLaneValue && !(E.ThreadAxes & 1) && E.TreeSize >= 4;
-}
+bool memoisable(const SymExpr &E) { return E.readsThreadOnlyOn(UniformMemo::RowAxes) && E.TreeSize >= 4; }
 
 } // namespace
 

@@ -254,13 +254,14 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   // those that read no threadIdx).
   UniformMemo Memo;
   Memo.Shared = &C.PassMemo;
-  auto Evaluate = [&](const SymExpr &E, unsigned Lane) {
+  auto EnvOf = [&](unsigned Lane) {
     LaneEnv Env;
     laneEnv(C, W, Lane, Env);
     Env.LoopValues = &Vals[Lane];
     Env.Memo = &Memo;
-    return evaluateLane(E, Env);
+    return Env;
   };
+  auto Evaluate = [&](const SymExpr &E, unsigned Lane) { return evaluateLane(E, EnvOf(Lane)); };
   // The uniform unknowns of E decide which iterations run (status "bound").
   auto IterationsBoundBy = [&](const SymRef &E) {
     for (const SymExpr *U : C.leavesOf(E).Uniforms) {
@@ -272,11 +273,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     LaneValue V = Evaluate(E, Lane);
     if (&E == L.Cond.get() && !V.exact() && C.leavesOf(L.Cond).UsesBlockDim[0]) {
       // An iteration no block width considered runs is not possible.
-      LaneEnv Env;
-      laneEnv(C, W, Lane, Env);
-      Env.LoopValues = &Vals[Lane];
-      Env.Memo = &Memo;
-      if (std::optional<bool> Holds = atEveryBlockWidth(E, Env)) {
+      if (std::optional<bool> Holds = atEveryBlockWidth(E, EnvOf(Lane))) {
         Result = *Holds;
         return true;
       }

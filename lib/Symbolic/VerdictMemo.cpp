@@ -20,7 +20,8 @@ namespace {
 // the size. Sizes of x86-64 with libstdc++; other platforms skip the check.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 // SymExpr::Text is a cache of the node's rendering, never part of the key;
-// ReadsCounter, TreeSize and Hash are derived from the operands.
+// ReadsCounter, ThreadAxes, ReadsLaneValue, TreeSize and Hash follow from the
+// kind, axis and lane-variance of the leaves and from the operands.
 static_assert(sizeof(SymExpr) == 184, "SymExpr changed: update VerdictMemo's key");
 static_assert(sizeof(Guard) == 80, "Guard changed: update VerdictMemo's key");
 static_assert(sizeof(SharedAccess) == 392, "SharedAccess changed: update VerdictMemo's key");
@@ -200,7 +201,7 @@ private:
     text(E.Name);
     text(E.Reason);
     num(E.LoopId);
-    num(E.LaneVarying * 2 + E.ThreadVarying); // TreeSize, Hash: derived
+    num(E.LaneVarying * 2 + E.threadVarying()); // TreeSize, Hash: derived
     num(unsigned(E.Op));
     list(Ops);
     if (E.Kind == ExprKind::Call && E.Fn)

@@ -114,16 +114,19 @@ struct SymExpr {
   std::string Reason;       ///< Uniform/Varying/LoopVar: why it is unknown
   unsigned LoopId = 0;      ///< LoopVar: which counter (LoopCounter::Id)
   bool LaneVarying = false; ///< LoopVar: the counter differs between lanes
-  /// Some leaf may differ between threads (threadIdx, a lane-varying value
-  /// or counter); set by the builders, read through isThreadVarying.
-  bool ThreadVarying = false;
   /// Some leaf is a loop counter (its value depends on the iteration).
   bool ReadsCounter = false;
-  /// The threadIdx axes some leaf reads (bit 0: x, 1: y, 2: z).
+  /// The threadIdx axes some leaf reads (bit 0: x, 1: y, 2: z); set by the
+  /// builders.
   uint8_t ThreadAxes = 0;
   /// Some leaf differs between threads other than through threadIdx (a
-  /// lane-varying value or counter).
+  /// lane-varying value or counter); set by the builders.
   bool ReadsLaneValue = false;
+  /// Some leaf may differ between threads (read through isThreadVarying).
+  bool threadVarying() const { return ThreadAxes || ReadsLaneValue; }
+  /// It differs between threads only through threadIdx on the axes in Axes
+  /// (bit 0: x, 1: y, 2: z): the same in threads that agree on those.
+  bool readsThreadOnlyOn(unsigned Axes) const { return !ReadsLaneValue && !(ThreadAxes & ~Axes); }
   /// Nodes of the expression written out as a tree (shared operands counted
   /// each time, saturating): what printing or evaluating it costs. The
   /// builders replace an expression larger than MaxTreeSize by an unknown.

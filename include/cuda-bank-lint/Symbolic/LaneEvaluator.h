@@ -78,6 +78,8 @@ uint64_t swizzleRowBytes(const SharedArray &A);
 /// while the memo is used).
 class UniformMemo {
 public:
+  /// The threadIdx axes a node the memo keeps may read (y and z).
+  static constexpr unsigned RowAxes = 6;
   struct Key {
     const SymExpr *Node;
     const void *NodeValues, *UniformValues;
