@@ -7,7 +7,8 @@
 // (utils/oracles/merges.cu, test/data/h100-merges.csv, docs/bank-model.md):
 //  - static shared variables are placed in declaration order (namespace-
 //    scope ones first), each at its natural alignment, from offset 0;
-//    dynamic (`extern`) shared memory follows them, 16-byte aligned;
+//    dynamic (`extern`) shared memory follows them, 16-byte aligned
+//    (SharedPlacement.h); stores to neighbouring variables merge too;
 //  - 4- and 8-byte accesses merge into 8- and 16-byte ones when the first
 //    address is aligned to the merged width; bytes and 2-byte loads only as
 //    far as the variable's declared alignment allows, 2-byte stores as far
@@ -28,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceLowering.h"
+#include "SharedPlacement.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ScopedNoAliasAA.h"
@@ -48,87 +50,12 @@
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <map>
+#include <optional>
 
 namespace cbl {
 namespace {
 
 constexpr unsigned SharedSpace = 3;
-constexpr uint64_t MaxMergedBytes = 16;
-
-bool isDynamic(const llvm::GlobalVariable &G) {
-  auto *AT = llvm::dyn_cast<llvm::ArrayType>(G.getValueType());
-  return AT && AT->getNumElements() == 0;
-}
-
-/// The shared variables each function uses directly (through constant
-/// expressions too).
-std::map<llvm::Function *, llvm::SmallVector<llvm::GlobalVariable *, 4>>
-sharedUsers(llvm::Module &M) {
-  std::map<llvm::Function *, llvm::SmallVector<llvm::GlobalVariable *, 4>> Uses;
-  for (llvm::GlobalVariable &G : M.globals()) {
-    if (G.getAddressSpace() != SharedSpace)
-      continue;
-    llvm::SmallVector<llvm::User *, 8> Work(G.users().begin(), G.users().end());
-    llvm::SmallPtrSet<llvm::User *, 16> Seen;
-    while (!Work.empty()) {
-      llvm::User *U = Work.pop_back_val();
-      if (!Seen.insert(U).second)
-        continue;
-      if (auto *I = llvm::dyn_cast<llvm::Instruction>(U)) {
-        auto &List = Uses[I->getFunction()];
-        if (List.empty() || List.back() != &G)
-          List.push_back(&G);
-      } else if (llvm::isa<llvm::ConstantExpr>(U)) {
-        Work.append(U->user_begin(), U->user_end());
-      }
-    }
-  }
-  return Uses;
-}
-
-/// The largest power of two, up to MaxMergedBytes, dividing Offset.
-uint64_t alignmentAt(uint64_t Offset) {
-  return llvm::commonAlignment(llvm::Align(MaxMergedBytes), Offset).value();
-}
-
-/// Each shared variable's alignment as declared and where ptxas places it
-/// (the smallest over the functions that use it).
-struct Alignments {
-  llvm::MaybeAlign Original; ///< Clang's, restored afterwards
-  uint64_t Declared;         ///< in nvcc's PTX: dynamic shared memory is .align 16
-  uint64_t Placed = MaxMergedBytes;
-};
-
-std::map<llvm::GlobalVariable *, Alignments> placeShared(llvm::Module &M) {
-  const llvm::DataLayout &DL = M.getDataLayout();
-  std::map<llvm::GlobalVariable *, Alignments> Placed;
-  auto Place = [&](llvm::GlobalVariable *G, uint64_t At) {
-    uint64_t Declared = G->getAlign().valueOrOne().value();
-    if (isDynamic(*G))
-      Declared = std::max<uint64_t>(Declared, MaxMergedBytes);
-    auto [It, New] = Placed.try_emplace(G, Alignments{G->getAlign(), Declared, At});
-    It->second.Placed = std::min(It->second.Placed, At);
-  };
-  for (auto &[F, Used] : sharedUsers(M)) {
-    // Namespace-scope variables are declared first in nvcc's PTX.
-    llvm::SmallVector<llvm::GlobalVariable *, 4> Order;
-    for (bool Local : {false, true})
-      for (llvm::GlobalVariable *G : Used)
-        if (!isDynamic(*G) && G->hasLocalLinkage() == Local)
-          Order.push_back(G);
-    uint64_t Offset = 0;
-    for (llvm::GlobalVariable *G : Order) {
-      Offset = llvm::alignTo(Offset, G->getAlign().valueOrOne());
-      Place(G, alignmentAt(Offset));
-      Offset += DL.getTypeAllocSize(G->getValueType());
-    }
-    for (llvm::GlobalVariable *G : Used)
-      if (isDynamic(*G))
-        Place(G, MaxMergedBytes);
-  }
-  return Placed;
-}
-
 /// The merges are made in three rounds, each on its own accesses with the
 /// alignment ptxas assumes for them (measured): bytes, and 2-byte loads, by
 /// the declared alignment (an `unsigned char q[]` keeps four LDS.U8; with
@@ -641,7 +568,7 @@ void putBack(const std::vector<Hoisted> &Loads) {
 MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
                            const std::set<const llvm::Function *> &Kernels) {
   MergedAccesses Merged;
-  std::map<llvm::GlobalVariable *, Alignments> Placed = placeShared(M);
+  SharedPlacement Placement = placeShared(M);
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
   llvm::CGSCCAnalysisManager CGAM;
@@ -678,23 +605,32 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
       Hoists.insert(Hoists.end(), H.begin(), H.end());
     }
   for (Round R : {Round::Narrow, Round::ShortStores, Round::Wide}) {
-    for (auto &[G, A] : Placed)
+    for (auto &[G, A] : Placement.Alignment)
       G->setAlignment(llvm::Align(alignmentIn(R, A)));
     for (llvm::Function &F : M) {
       if (F.isDeclaration())
         continue;
+      // A kernel's 4- and 8-byte accesses to neighbouring variables merge
+      // too (the narrow rounds go by the declared alignment).
+      std::optional<SideBySide> OneBlock;
+      if (R == Round::Wide && Kernels.count(&F))
+        OneBlock.emplace(F, Placement.Layouts[&F]);
       alignAccesses(F, R);
       std::vector<llvm::Instruction *> Hidden = hideOthers(F, R);
       llvm::ScalarEvolution &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
       std::vector<Site> Sites = sitesOf(F, R, SE);
       llvm::PreservedAnalyses PA = llvm::LoadStoreVectorizerPass().run(F, FAM);
       recordMerges(F, Sites, SE, Merged);
+      if (OneBlock) {
+        OneBlock->undo();
+        PA = llvm::PreservedAnalyses::none();
+      }
       FAM.invalidate(F, PA);
       restore(Hidden);
     }
   }
   putBack(Hoists);
-  for (auto &[G, A] : Placed)
+  for (auto &[G, A] : Placement.Alignment)
     G->setAlignment(A.Original);
   for (llvm::Function &F : M)
     Scope.unmark(F);

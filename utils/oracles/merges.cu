@@ -625,3 +625,113 @@ __global__ void extern_short_row(short *out) {
     a += h[8 * (T ^ 1) + k];
   out[T] = a;
 }
+
+// Separate variables side by side (2026-12-05): does ptxas merge accesses to
+// two scalars it placed next to each other? (HeCBench adamw's `absmax_exp`,
+// `absmax_sq`: one lane's two stores, measured as one 64-bit store.)
+__global__ void scalar_pair_store(float *out) {
+  __shared__ float ea;
+  __shared__ float eb;
+  if (T == 0) {
+    ea = out[1];
+    eb = out[2];
+  }
+  __syncthreads();
+  float a = ea;
+  float b = eb;
+  SINK(a / b);
+}
+
+// Four scalars from 0, stored by one lane and read by all.
+__global__ void scalar_quad(float *out) {
+  __shared__ float q0;
+  __shared__ float q1;
+  __shared__ float q2;
+  __shared__ float q3;
+  if (T == 0) {
+    q0 = out[1];
+    q1 = out[2];
+    q2 = out[3];
+    q3 = out[4];
+  }
+  __syncthreads();
+  float a = q0;
+  float b = q1;
+  float c = q2;
+  float d = q3;
+  SINK(a * b + c * d);
+}
+
+// The pair at 4 and 8 (after one float): not 8-byte aligned.
+__global__ void scalar_pair_at4(float *out) {
+  __shared__ float x0;
+  __shared__ float ea;
+  __shared__ float eb;
+  if (T == 1)
+    x0 = out[0];
+  if (T == 0) {
+    ea = out[1];
+    eb = out[2];
+  }
+  __syncthreads();
+  float a = ea;
+  float b = eb;
+  SINK(a / b + x0);
+}
+
+// The last word of an array and a scalar after it (offsets 8 and 12).
+__global__ void array_then_scalar(float *out) {
+  __shared__ float u[3];
+  __shared__ float v;
+  if (T < 3)
+    u[T] = out[T];
+  if (T == 3)
+    v = out[3];
+  __syncthreads();
+  float a = u[2];
+  float b = v;
+  SINK(a / b);
+}
+
+// A helper's shared variables (declared in the helper, used first) and the
+// kernel's pair after them, as in adamw: which does ptxas place first?
+template <int N> __device__ float helper_reduce(float x) {
+  __shared__ float r1[N];
+  __shared__ float r2[N];
+  r1[T % N] = x;
+  r2[T % N] = 2 * x;
+  __syncthreads();
+  return r1[0] + r2[1];
+}
+
+__global__ void helper_then_pair(float *out) {
+  __shared__ float ea;
+  __shared__ float eb;
+  float x = helper_reduce<3>(out[T]);
+  if (T == 0) {
+    ea = x;
+    eb = 2 * x;
+  }
+  __syncthreads();
+  float a = ea;
+  float b = eb;
+  SINK(a / b);
+}
+
+// Two ints and a global store between them (adamw stores the values to
+// global memory too, between).
+__global__ void scalar_pair_global_between(int *out) {
+  __shared__ int ia;
+  __shared__ int ib;
+  if (T == 0) {
+    int a = out[1], b = out[2];
+    out[blockIdx.x + 8] = a;
+    ia = a;
+    out[blockIdx.x + 16] = b;
+    ib = b;
+  }
+  __syncthreads();
+  int a = ia;
+  int b = ib;
+  SINK(a + b);
+}
