@@ -4,7 +4,9 @@
 // their source form: no run-time unrolling (a main loop stepping by several
 // iterations and a remainder loop counting a per-lane trip count, which the
 // model cannot run), and a `#pragma unroll N` loop with a run-time trip
-// count is kept whole; only constant trip counts are unrolled.
+// count is kept whole; only constant trip counts are unrolled, as far as
+// NVVM unrolls them (the threshold, DeviceLowering.cpp; the nests it keeps,
+// KeepRuntimeLoops below).
 //
 // One exception, because it changes the instructions nvcc issues: NVVM
 // unrolls a small loop whose trip count is a run-time value by 4 (epilogue
@@ -88,11 +90,28 @@ bool hasAttribute(const llvm::Loop &L, llvm::StringRef Name) {
 /// the same costs per line); a constant trip count is still unrolled as
 /// asked. Runs just before the loop unroller of the simplification pipeline
 /// (which also unrolls by a pragma's count).
+///
+/// A loop that still holds a loop with a trip count ScalarEvolution can
+/// compute (one the outer loop's counter sets: a triangular nest) is not
+/// unrolled either: NVVM unrolls such an inner loop at run time first and
+/// keeps the outer loop whatever its trip count, where LLVM would unroll it
+/// whole and forward stored values to loads nvcc issues
+/// (utils/oracles/full-unroll.cu, tri_nest; HeCBench lud). Inner loops come
+/// first here, so one unrolled whole leaves its outer loop innermost (a
+/// constant nest is unrolled whole, as by NVVM), and an outer loop whose
+/// inner trip count is not computable (a bitonic sort's `stride >>= 1`) is
+/// unrolled whole, as by NVVM.
 struct KeepRuntimeLoops : llvm::PassInfoMixin<KeepRuntimeLoops> {
   llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &, llvm::LoopStandardAnalysisResults &AR,
                               llvm::LPMUpdater &) {
-    if (L.getLoopID() && llvm::GetUnrollMetadata(L.getLoopID(), UnrollCount) && !hasAttribute(L, AsNvcc) &&
-        !AR.SE.getSmallConstantTripCount(&L))
+    auto Counted = [&](const llvm::Loop *Sub) {
+      return Sub != &L && !llvm::isa<llvm::SCEVCouldNotCompute>(AR.SE.getBackedgeTakenCount(Sub));
+    };
+    if (!L.isInnermost() && !hasAttribute(L, "llvm.loop.unroll.disable") &&
+        llvm::any_of(L.getLoopsInPreorder(), Counted))
+      addLoopAttribute(L, "llvm.loop.unroll.disable");
+    else if (L.getLoopID() && llvm::GetUnrollMetadata(L.getLoopID(), UnrollCount) && !hasAttribute(L, AsNvcc) &&
+             !AR.SE.getSmallConstantTripCount(&L))
       addLoopAttribute(L, "llvm.loop.unroll.disable");
     return llvm::PreservedAnalyses::all();
   }
