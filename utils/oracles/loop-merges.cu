@@ -133,3 +133,91 @@ template __global__ void warp_aggregates<4>(int *);
 template __global__ void warp_aggregates<8>(int *);
 template __global__ void warp_aggregates<16>(int *);
 template __global__ void warp_aggregates<32>(int *);
+
+// Loops from a word other than 0 (2026-12-05). llm.c softmax_forward_kernel4's
+// max over the warps as written there: from 1, blockDim.x / 32 iterations.
+__global__ void lane_max_from1_warps(float *out) {
+  __shared__ float s[32];
+  int warps = blockDim.x / 32;
+  if (T % 32 == 0)
+    s[T / 32] = T;
+  __syncthreads();
+  if (T == 0) {
+    float v = s[T];
+    for (int i = 1; i < warps; i++)
+      v = fmaxf(v, s[i]);
+    out[0] = v;
+  }
+}
+
+// From 2 and from 3, the trip count a parameter.
+__global__ void lane_sum_from2(float *out, int n) {
+  __shared__ float s[1024];
+  s[T] = T;
+  __syncthreads();
+  if (T == 0) {
+    float v = 0;
+    for (int i = 2; i < n; i++)
+      v += s[i];
+    out[0] = v;
+  }
+}
+
+__global__ void lane_sum_from3(float *out, int n) {
+  __shared__ float s[1024];
+  s[T] = T;
+  __syncthreads();
+  if (T == 0) {
+    float v = 0;
+    for (int i = 3; i < n; i++)
+      v += s[i];
+    out[0] = v;
+  }
+}
+
+// From 4 (a 16-byte boundary, but not 0).
+__global__ void lane_sum_from4(float *out, int n) {
+  __shared__ float s[1024];
+  s[T] = T;
+  __syncthreads();
+  if (T == 0) {
+    float v = 0;
+    for (int i = 4; i < n; i++)
+      v += s[i];
+    out[0] = v;
+  }
+}
+
+// From a run-time start.
+__global__ void lane_sum_fromk(float *out, int k, int n) {
+  __shared__ float s[1024];
+  s[T] = T;
+  __syncthreads();
+  if (T == 0) {
+    float v = 0;
+    for (int i = k; i < n; i++)
+      v += s[i];
+    out[0] = v;
+  }
+}
+
+// Every lane, from 1.
+__global__ void uniform_sum_from1(float *out, int n) {
+  __shared__ float s[1024];
+  s[T] = T;
+  __syncthreads();
+  float v = 0;
+  for (int i = 1; i < n; i++)
+    v += s[i];
+  out[T] = v;
+}
+
+// One lane's stores from 1.
+__global__ void lane_store_from1(float *out, const float *in, int n) {
+  __shared__ float s[1024];
+  if (T == 0)
+    for (int i = 1; i < n; i++)
+      s[i] = in[i * 7];
+  __syncthreads();
+  out[T] = s[T];
+}
