@@ -482,16 +482,27 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
   if (L && L->getHeader() == BB) {
     unsigned Id = loopIdOf(L);
     const BasicBlock *Entry = L->getLoopPreheader();
+    bool Unused = false;
+    // Entered straight from another loop's exit (no preheader: a loop after
+    // a loop), the way in is after that loop, whose test is no guard here.
     if (!Entry)
-      Entry = A.DT.getNode(BB)->getIDom()->getBlock();
+      Entry = liftOutOfLoops(A.DT.getNode(BB)->getIDom()->getBlock(), BB, Unused);
     std::vector<Guard> G = guardsOf(Entry);
     if (!Entry->getSingleSuccessor() && !L->getLoopPreheader()) {
       // Several ways in: joined like any merge.
       SymRef Any = boolConstant(false);
-      for (const BasicBlock *P : predecessors(BB))
-        if (!L->contains(P))
-          Any = orOf(Any, andOf(reachFrom(Entry, P), edgeCondition(P, BB)));
-      G.push_back({Any, false, Out.Loops[Id].Where, GuardKind::If});
+      for (const BasicBlock *P : predecessors(BB)) {
+        if (L->contains(P))
+          continue;
+        bool ExitUnknown = false;
+        const BasicBlock *From = liftOutOfLoops(P, BB, ExitUnknown);
+        SymRef Edge = From == P       ? edgeCondition(P, BB)
+                      : ExitUnknown ? unknownOf(P->getTerminator(), "which lanes leave the loop this way")
+                                    : boolConstant(true);
+        Any = orOf(Any, andOf(reachFrom(Entry, From), Edge));
+      }
+      if (!(Any->isConst() && Any->Value))
+        G.push_back({Any, false, Out.Loops[Id].Where, GuardKind::If});
     }
     SymRef Cond = Out.Loops[Id].Cond;
     if (!Cond) {

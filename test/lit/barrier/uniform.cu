@@ -83,3 +83,25 @@ void launch(float *f, int *i, Params p) {
   wholeBlock<<<1, 64>>>(f);
   warpSync<<<1, 128>>>(f);
 }
+
+// A loop entered straight from the exit of a loop whose trip count differs
+// between threads (no block between them: a tree reduction after a
+// block-stride loop, its outer loop kept as NVVM keeps it because its inner
+// loop's count depends on the stride): every thread leaves the first loop
+// and reaches the barrier.
+__global__ void loopAfterLoop(float *out, int n) {
+  __shared__ float acc[1024];
+  for (int i = threadIdx.x; i < 1024; i += blockDim.x) {
+    float sum = 0;
+    for (int p = i; p < n; p += 1024)
+      sum += out[p];
+    acc[i] = sum;
+  }
+  for (int stride = 512; stride > 0; stride >>= 1) {
+    __syncthreads();
+    for (int i = threadIdx.x; i < stride; i += blockDim.x)
+      acc[i] += acc[stride + i];
+  }
+  if (threadIdx.x == 0)
+    out[0] = acc[0];
+}
