@@ -234,13 +234,27 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
     // one outcome in every lane of the warp with the same threadIdx.y/z and
     // counters: decided once per warp (its notes are made the first time).
     // Not when the block width is tried per thread (atEveryBlockWidth).
+    // When the lanes share their counters, such a part that reads no
+    // threadIdx.y/z either, or only where the warp has one value of them,
+    // has one outcome in the warp: kept by its index.
+    bool PerWarp = !InPass && Env.Memo && !P.isConst() && !(Part.ReadsWidth && !Env.BlockDim[0]);
+    std::pair<int8_t, std::optional<int64_t>> *InWarp = nullptr;
+    if (PerWarp && Env.Memo->LanesShareCounters &&
+        P.readsThreadOnlyOn(Env.WarpUniformAxes & UniformMemo::RowAxes)) {
+      auto &W = Env.Memo->WarpOutcomes;
+      if (W.size() != C.Guards.size())
+        W.assign(C.Guards.size(), {int8_t(-1), std::nullopt});
+      InWarp = &W[I];
+    }
     std::optional<UniformMemo::Key> K;
-    if (!InPass && Env.Memo && P.readsThreadOnlyOn(UniformMemo::RowAxes) && !P.isConst() &&
-        !(Part.ReadsWidth && !Env.BlockDim[0]))
+    if (PerWarp && !InWarp && P.readsThreadOnlyOn(UniformMemo::RowAxes))
       K = Env.Memo->keyOf(P, Env);
     auto Cached = K ? Env.Memo->Outcomes.find(*K) : decltype(Env.Memo->Outcomes)::iterator();
     if (InPass && *InPass >= 0) {
       Out = PartOutcome(*InPass);
+    } else if (InWarp && InWarp->first >= 0) {
+      Out = PartOutcome(InWarp->first);
+      EqualityKey = InWarp->second;
     } else if (K && Cached != Env.Memo->Outcomes.end()) {
       Out = PartOutcome(Cached->second.first);
       EqualityKey = Cached->second.second;
@@ -248,6 +262,8 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
       Out = decidePart(C, Part, Env, F, EqualityKey);
       if (InPass && Out != PartOutcome::Fails)
         *InPass = int8_t(Out);
+      if (InWarp && Out != PartOutcome::Fails)
+        *InWarp = {int8_t(Out), EqualityKey};
       if (K && Out != PartOutcome::Fails)
         Env.Memo->Outcomes.emplace(std::move(*K), std::make_pair(int8_t(Out), EqualityKey));
     }

@@ -123,6 +123,21 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
   return true;
 }
 
+/// Whether every live lane has the same loop counters (none given: yes).
+static bool lanesShareCounters(const std::array<LoopValues, WarpSize> *Vals, uint32_t Alive) {
+  if (!Vals)
+    return true;
+  const LoopValues *First = nullptr;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Alive >> L & 1) {
+      if (!First)
+        First = &(*Vals)[L];
+      else if ((*Vals)[L] != *First)
+        return false;
+    }
+  return true;
+}
+
 WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
                     uint32_t Alive) {
   WarpResult R;
@@ -137,6 +152,7 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
   std::array<std::vector<int64_t>, WarpSize> Keys;
   UniformMemo Memo;
   Memo.Shared = &C.PassMemo;
+  Memo.LanesShareCounters = lanesShareCounters(Vals, Alive);
   std::optional<std::string> LoadedWhy; // some lane's loaded values left out
   for (unsigned L = 0; L < WarpSize; ++L) {
     LaneEnv Env;
