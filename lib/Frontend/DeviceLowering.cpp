@@ -72,7 +72,8 @@ const llvm::Target *nvptxTarget(std::string &Error) {
         O->addOccurrence(0, Name, "false");
     // Loops of a constant trip count are unrolled whole as far as NVVM
     // does (utils/oracles/full-unroll.cu: about twice LLVM's -O3 default of
-    // 300); a loop holding another loop is not (NvccUnrolling.cpp).
+    // 300); a loop holding a loop with a computable trip count is not
+    // (NvccUnrolling.cpp).
     if (llvm::cl::Option *O = Options.lookup("unroll-threshold"))
       O->addOccurrence(0, "unroll-threshold", "600");
   });

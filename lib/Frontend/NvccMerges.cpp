@@ -610,7 +610,7 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
     for (llvm::Function &F : M) {
       if (F.isDeclaration())
         continue;
-      // A kernel's 4- and 8-byte accesses to neighbouring variables merge
+      // A kernel's 4- and 8-byte stores to neighbouring variables merge
       // too (the narrow rounds go by the declared alignment).
       std::optional<SideBySide> OneBlock;
       if (R == Round::Wide && Kernels.count(&F))

@@ -39,7 +39,7 @@ sharedUsers(llvm::Module &M) {
         auto &List = Uses[I->getFunction()];
         if (List.empty() || List.back() != &G)
           List.push_back(&G);
-      } else {
+      } else if (llvm::isa<llvm::ConstantExpr>(U)) {
         Work.append(U->user_begin(), U->user_end());
       }
     }
@@ -156,7 +156,6 @@ void SideBySide::undo() {
   for (llvm::User *U : Block->users())
     if (auto *C = llvm::dyn_cast<llvm::Constant>(U))
       Left.push_back(C);
-  // (A pointer at offset 0 is the block itself: below.)
   for (llvm::Constant *C : Left) {
     int64_t Offset = 0;
     if (auto It = Was.find(C); It != Was.end())
