@@ -51,9 +51,14 @@ struct FunctionCollector : UserCodeVisitor<FunctionCollector> {
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext())
       return true;
+    // An explicitly instantiated template is met twice (as an instantiation
+    // and at its `template __global__ void k<2>(...);`): collected once.
+    if (!Seen.insert(FD).second)
+      return true;
     (isDeviceFunction(FD) ? Device : Host).push_back(FD);
     return true;
   }
+  llvm::DenseSet<const FunctionDecl *> Seen;
   bool VisitVarDecl(VarDecl *VD) {
     if (isSharedVar(VD) && !VD->getDeclContext()->isDependentContext())
       Shared.push_back(VD);
