@@ -8,7 +8,7 @@
 //  - static shared variables are placed in declaration order (namespace-
 //    scope ones first), each at its natural alignment, from offset 0;
 //    dynamic (`extern`) shared memory follows them, 16-byte aligned
-//    (SharedPlacement.h); stores to neighbouring variables merge too;
+//    (SharedPlacement.h); accesses to neighbouring variables merge too;
 //  - 4- and 8-byte accesses merge into 8- and 16-byte ones when the first
 //    address is aligned to the merged width; bytes and 2-byte loads only as
 //    far as the variable's declared alignment allows, 2-byte stores as far
@@ -610,7 +610,7 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
     for (llvm::Function &F : M) {
       if (F.isDeclaration())
         continue;
-      // A kernel's 4- and 8-byte stores to neighbouring variables merge
+      // A kernel's 4- and 8-byte accesses to neighbouring variables merge
       // too (the narrow rounds go by the declared alignment).
       std::optional<SideBySide> OneBlock;
       if (R == Round::Wide && Kernels.count(&F))
@@ -622,6 +622,13 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
       llvm::PreservedAnalyses PA = llvm::LoadStoreVectorizerPass().run(F, FAM);
       recordMerges(F, Sites, SE, Merged);
       if (OneBlock) {
+        // A load merged across variables is at its second part's line in
+        // ptxas's line table (measured: merges.cu, scalar_pair_store and
+        // after), where an array's keeps its first part's.
+        for (llvm::Instruction &I : llvm::instructions(F))
+          if (auto It = Merged.find(&I); It != Merged.end() && llvm::isa<llvm::LoadInst>(I) &&
+                                         It->second.size() > 1 && OneBlock->spansVariables(I))
+            I.setDebugLoc(llvm::DebugLoc(It->second[1].At));
         OneBlock->undo();
         PA = llvm::PreservedAnalyses::none();
       }

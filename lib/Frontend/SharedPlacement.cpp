@@ -111,12 +111,11 @@ SideBySide::SideBySide(llvm::Function &F, const SharedLayout &L) : F(F), Layout(
   Block->setAlignment(llvm::Align(MaxMergedBytes));
   std::map<const llvm::GlobalVariable *, uint64_t> Start(Layout.begin(), Layout.end());
   llvm::Type *Index = DL.getIndexType(Block->getType());
-  // Stores only: ptxas merges neighbouring variables' loads too, but at a
-  // line not yet understood (merges.test).
   for (llvm::Instruction &I : llvm::instructions(F))
-    if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I)) {
-      unsigned K = S->getPointerOperandIndex();
-      auto *C = llvm::dyn_cast<llvm::Constant>(I.getOperand(K));
+    if (const llvm::Value *P = llvm::getLoadStorePointerOperand(&I)) {
+      unsigned K = llvm::isa<llvm::LoadInst>(I) ? llvm::LoadInst::getPointerOperandIndex()
+                                                 : llvm::StoreInst::getPointerOperandIndex();
+      auto *C = llvm::dyn_cast<llvm::Constant>(const_cast<llvm::Value *>(P));
       int64_t Offset = 0;
       llvm::GlobalVariable *G = C ? baseOf(DL, C, Offset) : nullptr;
       auto It = G ? Start.find(G) : Start.end();
@@ -127,6 +126,17 @@ SideBySide::SideBySide(llvm::Function &F, const SharedLayout &L) : F(F), Layout(
       I.setOperand(K, Now);
       Uses.push_back({llvm::WeakVH(&I), K, C, Now});
     }
+}
+
+bool SideBySide::spansVariables(const llvm::Instruction &I) const {
+  auto *P = llvm::dyn_cast_or_null<llvm::Constant>(const_cast<llvm::Value *>(llvm::getLoadStorePointerOperand(&I)));
+  int64_t Offset = 0;
+  if (!Block || !P || (P != Block && baseOf(F.getDataLayout(), P, Offset) != Block) || Offset < 0)
+    return false;
+  auto It = std::upper_bound(Layout.begin(), Layout.end(), uint64_t(Offset),
+                             [](uint64_t A, const auto &E) { return A < E.second; });
+  uint64_t Size = F.getDataLayout().getTypeStoreSize(llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&I)));
+  return It != Layout.end() && It->second < uint64_t(Offset) + Size;
 }
 
 llvm::Constant *SideBySide::variableAt(uint64_t At) const {

@@ -45,15 +45,14 @@ struct SharedPlacement {
 SharedPlacement placeShared(llvm::Module &M);
 
 /// A function's static shared variables read as the one block of memory
-/// ptxas makes of them, while it lives: each store to one of them at a
-/// constant address becomes a store at an offset into a single shared array,
-/// so that LLVM's vectoriser sees stores to neighbouring variables as
-/// adjacent (ptxas merges `x = a; y = b;` of two floats it placed side by
-/// side into one STS.64: HeCBench adamw on an H100, utils/oracles/merges.cu,
-/// scalar_pair_store and the kernels after it, on an H200). Their loads it
-/// merges too, but at a line the tool does not predict (merges.test): they
-/// are left apart. undo() puts every store back, the merged ones too (at an
-/// offset into the variable they start in).
+/// ptxas makes of them, while it lives: each load and store of one of them
+/// at a constant address becomes one at an offset into a single shared
+/// array, so that LLVM's vectoriser sees accesses to neighbouring variables
+/// as adjacent (ptxas merges `x = a; y = b;` of two floats it placed side by
+/// side into one STS.64, and their loads into one LDS.64: HeCBench adamw on
+/// an H100, utils/oracles/merges.cu, scalar_pair_store and the kernels after
+/// it, on an H200). undo() puts every access back, the merged ones too (at
+/// an offset into the variable they start in).
 class SideBySide {
 public:
   SideBySide(llvm::Function &F, const SharedLayout &Layout);
@@ -61,6 +60,8 @@ public:
   SideBySide &operator=(const SideBySide &) = delete;
   ~SideBySide() { undo(); }
   void undo();
+  /// Whether I (before undo) reaches from one variable into the next.
+  bool spansVariables(const llvm::Instruction &I) const;
 
 private:
   struct Rewritten {
