@@ -613,8 +613,10 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
       // A kernel's 4- and 8-byte accesses to neighbouring variables merge
       // too (the narrow rounds go by the declared alignment).
       std::optional<SideBySide> OneBlock;
-      if (R == Round::Wide && Kernels.count(&F))
+      if (R == Round::Wide && Kernels.count(&F)) {
         OneBlock.emplace(F, Placement.Layouts[&F]);
+        FAM.invalidate(F, llvm::PreservedAnalyses::none()); // pointers changed
+      }
       alignAccesses(F, R);
       std::vector<llvm::Instruction *> Hidden = hideOthers(F, R);
       llvm::ScalarEvolution &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
