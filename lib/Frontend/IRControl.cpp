@@ -478,6 +478,25 @@ bool IRTranslator::onlyReturnsAway(const BasicBlock *Dom, const BasicBlock *BB) 
 std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
   if (BB == &F.getEntryBlock() || !A.DT.isReachableFromEntry(BB))
     return {};
+  // A way into BB: its predecessor, lifted out of the loops BB is not in
+  // (every lane leaves such a loop, by its one exit or by one of several).
+  struct In {
+    const BasicBlock *Node, *Pred;
+    bool Lifted, ExitUnknown;
+  };
+  auto InFrom = [&](const BasicBlock *P) {
+    In I{P, P, false, false};
+    I.Node = liftOutOfLoops(P, BB, I.ExitUnknown);
+    I.Lifted = I.Node != P;
+    return I;
+  };
+  auto EdgeOf = [&](const In &I) {
+    if (!I.Lifted)
+      return edgeCondition(I.Pred, BB);
+    if (!I.ExitUnknown)
+      return boolConstant(true);
+    return unknownOf(I.Pred->getTerminator(), "which lanes leave the loop this way");
+  };
   const Loop *L = A.LI.getLoopFor(BB);
   if (L && L->getHeader() == BB) {
     unsigned Id = loopIdOf(L);
@@ -491,16 +510,11 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
     if (!Entry->getSingleSuccessor() && !L->getLoopPreheader()) {
       // Several ways in: joined like any merge.
       SymRef Any = boolConstant(false);
-      for (const BasicBlock *P : predecessors(BB)) {
-        if (L->contains(P))
-          continue;
-        bool ExitUnknown = false;
-        const BasicBlock *From = liftOutOfLoops(P, BB, ExitUnknown);
-        SymRef Edge = From == P       ? edgeCondition(P, BB)
-                      : ExitUnknown ? unknownOf(P->getTerminator(), "which lanes leave the loop this way")
-                                    : boolConstant(true);
-        Any = orOf(Any, andOf(reachFrom(Entry, From), Edge));
-      }
+      for (const BasicBlock *P : predecessors(BB))
+        if (!L->contains(P)) {
+          In I = InFrom(P);
+          Any = orOf(Any, andOf(reachFrom(Entry, I.Node), EdgeOf(I)));
+        }
       if (!(Any->isConst() && Any->Value))
         G.push_back({Any, false, Out.Loops[Id].Where, GuardKind::If});
     }
@@ -515,26 +529,10 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
     G.push_back(LoopGuard);
     return G;
   }
-  struct In {
-    const BasicBlock *Node, *Pred;
-    bool Lifted, ExitUnknown;
-  };
   std::vector<In> Ins;
-  for (const BasicBlock *P : predecessors(BB)) {
-    if (!A.DT.isReachableFromEntry(P))
-      continue;
-    In I{P, P, false, false};
-    I.Node = liftOutOfLoops(P, BB, I.ExitUnknown);
-    I.Lifted = I.Node != P;
-    Ins.push_back(I);
-  }
-  auto EdgeOf = [&](const In &I) {
-    if (!I.Lifted)
-      return edgeCondition(I.Pred, BB);
-    if (!I.ExitUnknown)
-      return boolConstant(true);
-    return unknownOf(I.Pred->getTerminator(), "which lanes leave the loop this way");
-  };
+  for (const BasicBlock *P : predecessors(BB))
+    if (A.DT.isReachableFromEntry(P))
+      Ins.push_back(InFrom(P));
   auto WhereOf = [&](const BasicBlock *B) {
     const Instruction *T = B->getTerminator();
     SourcePos P = Locs.positionOf(T->getDebugLoc().get());
