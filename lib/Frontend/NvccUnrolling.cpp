@@ -43,6 +43,7 @@ namespace cbl {
 namespace {
 
 constexpr const char *RuntimeDisable = "llvm.loop.unroll.runtime.disable";
+constexpr const char *UnrollDisable = "llvm.loop.unroll.disable";
 constexpr const char *UnrollCount = "llvm.loop.unroll.count";
 /// Marks a loop unrolled as nvcc does (KeepRuntimeLoops leaves it be).
 constexpr const char *AsNvcc = "cbl.loop.unroll.as_nvcc";
@@ -107,12 +108,12 @@ struct KeepRuntimeLoops : llvm::PassInfoMixin<KeepRuntimeLoops> {
     auto Counted = [&](const llvm::Loop *Sub) {
       return Sub != &L && !llvm::isa<llvm::SCEVCouldNotCompute>(AR.SE.getBackedgeTakenCount(Sub));
     };
-    if (!L.isInnermost() && !hasAttribute(L, "llvm.loop.unroll.disable") &&
+    if (!L.isInnermost() && !hasAttribute(L, UnrollDisable) &&
         llvm::any_of(L.getLoopsInPreorder(), Counted))
-      addLoopAttribute(L, "llvm.loop.unroll.disable");
+      addLoopAttribute(L, UnrollDisable);
     else if (L.getLoopID() && llvm::GetUnrollMetadata(L.getLoopID(), UnrollCount) && !hasAttribute(L, AsNvcc) &&
              !AR.SE.getSmallConstantTripCount(&L))
-      addLoopAttribute(L, "llvm.loop.unroll.disable");
+      addLoopAttribute(L, UnrollDisable);
     return llvm::PreservedAnalyses::all();
   }
 };

@@ -238,14 +238,11 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
     // threadIdx.y/z either, or only where the warp has one value of them,
     // has one outcome in the warp: kept by its index.
     bool PerWarp = !InPass && Env.Memo && !P.isConst() && !(Part.ReadsWidth && !Env.BlockDim[0]);
-    std::pair<int8_t, std::optional<int64_t>> *InWarp = nullptr;
-    if (PerWarp && Env.Memo->LanesShareCounters &&
-        P.readsThreadOnlyOn(Env.WarpUniformAxes & UniformMemo::RowAxes)) {
-      auto &W = Env.Memo->WarpOutcomes;
-      if (W.size() != C.Guards.size())
-        W.assign(C.Guards.size(), {int8_t(-1), std::nullopt});
-      InWarp = &W[I];
-    }
+    std::pair<int8_t, std::optional<int64_t>> *InWarp =
+        PerWarp && I < Env.Memo->WarpOutcomes.size() &&
+                P.readsThreadOnlyOn(Env.WarpUniformAxes & UniformMemo::RowAxes)
+            ? &Env.Memo->WarpOutcomes[I]
+            : nullptr;
     std::optional<UniformMemo::Key> K;
     if (PerWarp && !InWarp && P.readsThreadOnlyOn(UniformMemo::RowAxes))
       K = Env.Memo->keyOf(P, Env);

@@ -152,7 +152,8 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
   std::array<std::vector<int64_t>, WarpSize> Keys;
   UniformMemo Memo;
   Memo.Shared = &C.PassMemo;
-  Memo.LanesShareCounters = lanesShareCounters(Vals, Alive);
+  if (lanesShareCounters(Vals, Alive))
+    Memo.WarpOutcomes.assign(C.Guards.size(), {int8_t(-1), std::nullopt});
   std::optional<std::string> LoadedWhy; // some lane's loaded values left out
   for (unsigned L = 0; L < WarpSize; ++L) {
     LaneEnv Env;

@@ -97,10 +97,10 @@ public:
   /// Outcomes of guard conditions decided once per warp (keyed like
   /// Values), as their users code them, with a value they keep beside.
   std::map<Key, std::pair<int8_t, std::optional<int64_t>>> Outcomes;
-  /// Set when every lane of the warp has the same loop counters: a guard
-  /// condition that reads no per-lane value then has one outcome in the
-  /// warp, kept here by its index (-1: not decided yet).
-  bool LanesShareCounters = false;
+  /// When every lane of the warp has the same loop counters, one entry per
+  /// guard condition (-1: not decided yet; else empty): a condition that
+  /// reads no per-lane value then has one outcome in the warp, kept here by
+  /// its index.
   std::vector<std::pair<int8_t, std::optional<int64_t>>> WarpOutcomes;
   /// The loop counters (LoopCounter::Id) each node reads, in a fixed order
   /// (kept in Shared when there is one).
