@@ -18,7 +18,7 @@
 // by 8, and keeps the outer); a nest of constant loops is unrolled whole
 // (const_nest); an outer loop whose inner loop's trip count is not a
 // computable count (bitonic: `stride >>= 1`) is unrolled whole, inner loops
-// too. The tool does the same (NvccUnrolling.cpp, KeepRuntimeLoops).
+// too. The tool does the same (NvccUnrolling.cpp; lit device-ir/loop-nests.test).
 
 // HeCBench bh's tree-level table: dq[i] = dq[i - 1] * 0.25f; dq[i - 1] += eps.
 template <int N> __global__ void fill(const float *radius, float itol, float eps, float *out) {
