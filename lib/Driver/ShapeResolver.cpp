@@ -87,14 +87,15 @@ const BlockDimRule *configShape(const FunctionModel &F, const std::vector<BlockD
 }
 
 std::string shapeAssumption(const FunctionModel &F) {
-  const char *Shape = "a 1-D block whose size is a multiple of 32 threads (up to 1024, worst warp "
-                      "reported)";
+  std::string Shape = "a 1-D block whose size is a multiple of 32 threads (up to " +
+                      (F.BoundsShape ? std::to_string(F.BoundsShape->MaxThreads) + ", __launch_bounds__'s maximum at " +
+                                           F.BoundsShape->Where.File + ":" + std::to_string(F.BoundsShape->Where.Line)
+                                     : std::string("1024")) +
+                      ", worst warp reported)";
   if (!F.IsKernel)
-    return std::string(Shape) + ": '" + F.Name +
-           "' is a device function, whose block shape is that of its callers";
+    return Shape + ": '" + F.Name + "' is a device function, whose block shape is that of its callers";
   // A kernel with __launch_bounds__ gets here when a launch fixes some extents.
-  return std::string(Shape) + ": no launch of '" + F.Name +
-         "' with a constant block size in this file or the others searched, " +
+  return Shape + ": no launch of '" + F.Name + "' with a constant block size in this file or the others searched, " +
          (F.BoundsShape ? "" : "no __launch_bounds__ and ") + "no --block-dim (pass --block-dim=X,Y,Z to pin it)";
 }
 
@@ -171,6 +172,8 @@ BlockShape shapeOf(const FunctionModel &F, const std::string &File, const ShapeO
     BlockShape S = *F.LaunchShape;
     S.From = BlockShape::Source::Assumed;
     S.Description = shapeAssumption(F) + "; " + F.LaunchShape->Description;
+    if (F.BoundsShape)
+      S.MaxThreads = F.BoundsShape->MaxThreads;
     return S;
   }
   if (F.BoundsShape)

@@ -645,10 +645,12 @@ std::optional<BlockShape> BlockShapeFinder::launchShapeOf(const FunctionDecl *Ke
 
 std::optional<BlockShape> BlockShapeFinder::boundsShapeOf(const FunctionDecl *Kernel) const {
   if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
-    if (auto Max = constInt(LB->getMaxThreads(), Ctx)) {
+    // A maximum outside 1..1024 bounds nothing a launch could have.
+    if (auto Max = constInt(LB->getMaxThreads(), Ctx); Max && *Max >= 1 && *Max <= 1024) {
       BlockShape S;
       S.Dim = {{unsigned(*Max), 1, 1}};
       S.From = BlockShape::Source::LaunchBounds;
+      S.MaxThreads = unsigned(*Max);
       S.Where = toSourcePos(Ctx.getSourceManager(), LB->getLocation());
       S.Description = "from __launch_bounds__(" + std::to_string(*Max) + ") at " + S.Where.File +
                       ":" + std::to_string(S.Where.Line) + " (1-D, the maximum)";

@@ -101,8 +101,9 @@ Outcome evaluate(const std::vector<Guard> &Guards, const Situation &S,
 
 /// Block shapes to try when some extents are known (the others 0): the
 /// known ones with the usual sizes for the others (blockDim.y and .z only
-/// where the guards read them), at most 1024 threads.
-std::vector<std::array<unsigned, 3>> partlyKnown(const std::array<unsigned, 3> &Known, bool Y, bool Z) {
+/// where the guards read them), at most Max threads.
+std::vector<std::array<unsigned, 3>> partlyKnown(const std::array<unsigned, 3> &Known, bool Y, bool Z,
+                                                 unsigned Max) {
   auto Sizes = [&](unsigned Axis, bool Read) -> std::vector<unsigned> {
     if (Known[Axis])
       return {Known[Axis]};
@@ -116,8 +117,10 @@ std::vector<std::array<unsigned, 3>> partlyKnown(const std::array<unsigned, 3> &
   for (unsigned X : Sizes(0, true))
     for (unsigned YS : Sizes(1, Y || Z))
       for (unsigned ZS : Sizes(2, Z))
-        if (X * YS * ZS <= 1024)
+        if (X * YS * ZS <= Max)
           Out.push_back({{X, YS, ZS}});
+  if (Out.empty()) // a bound below every usual size
+    Out.push_back({{Known[0] ? Known[0] : Max, Known[1] ? Known[1] : 1, Known[2] ? Known[2] : 1}});
   return Out;
 }
 
@@ -167,7 +170,7 @@ std::vector<std::array<unsigned, 3>> shapesFor(const BlockShape &Shape, const st
   if (Shape.boundOnly())
     return withinBound(Out, Shape.threads(), Y, Z);
   if (Shape.Dim[0] || Shape.Dim[1] || Shape.Dim[2])
-    return partlyKnown(Shape.Dim, Y, Z);
+    return partlyKnown(Shape.Dim, Y, Z, Shape.MaxThreads);
   return Out;
 }
 

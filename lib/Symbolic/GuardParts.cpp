@@ -104,7 +104,7 @@ std::optional<bool> atEveryBlockWidth(const SymExpr &Cond, const LaneEnv &Env) {
   if (Env.BlockDim[0])
     return std::nullopt;
   bool Some = false, All = true;
-  for (unsigned X = WarpSize; X <= 1024; X += WarpSize) {
+  for (unsigned X = WarpSize; X <= Env.MaxThreads; X += WarpSize) {
     if (X <= Env.Tid[0])
       continue; // no such thread in a block this narrow
     LaneEnv At = Env;

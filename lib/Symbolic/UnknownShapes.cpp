@@ -42,16 +42,17 @@ bool dependsOnBlockWidth(const SharedAccess &Access, const BlockShape &Shape) {
 /// threadIdx.x by whole warps), or the extent of an array dimension that
 /// threadIdx.x indexes (tile[16][16]: 16), less a padding element when that
 /// leaves a power of two (tile[16][17]: 16). No width larger than such an
-/// extent: those lanes would index outside the array.
-std::vector<unsigned> plausibleWidths(const SharedAccess &Access) {
+/// extent (those lanes would index outside the array) or than the block's
+/// most threads (MaxThreads: __launch_bounds__).
+std::vector<unsigned> plausibleWidths(const SharedAccess &Access, unsigned MaxThreads) {
   std::set<unsigned> W;
-  unsigned MaxX = 1024;
+  unsigned MaxX = MaxThreads;
   for (unsigned E : Access.ThreadXExtents)
     MaxX = std::min(MaxX, E);
   for (unsigned X = WarpSize; X <= MaxX; X *= 2)
     W.insert(X);
   for (unsigned E : Access.ThreadXExtents) {
-    if (E >= 1 && E <= 1024)
+    if (E >= 1 && E <= MaxThreads)
       W.insert(E);
     if (E > 2 && ((E - 1) & (E - 2)) == 0)
       W.insert(E - 1);
@@ -60,7 +61,7 @@ std::vector<unsigned> plausibleWidths(const SharedAccess &Access) {
 }
 
 /// "2-way when blockDim.x is 16; conflict-free when it is 32 to 1024".
-std::string widthCondition(const std::vector<VerdictCase> &Cases) {
+std::string widthCondition(const std::vector<VerdictCase> &Cases, unsigned MaxThreads) {
   std::string Out;
   for (const VerdictCase &C : Cases) {
     llvm::StringRef L(C.Label);
@@ -75,15 +76,17 @@ std::string widthCondition(const std::vector<VerdictCase> &Cases) {
     Out += (Out.empty() ? "" : "; ") + Cost + " when blockDim.x is " + Values;
   }
   return Out + " (the block shape is not known: blockDim.x a multiple of 32 or the extent "
-               "of the dimension threadIdx.x indexes)";
+               "of the dimension threadIdx.x indexes" +
+         (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + " threads at most (__launch_bounds__)" : "") + ")";
 }
 
-/// The candidate block of width X when the shape is not known: whole warps
-/// spread over rows of X threads.
-EvalShape candidateShape(unsigned X) {
+/// The candidate block of width X when the shape is not known: as many rows
+/// of X threads as the block's most threads hold (whole warps where X is a
+/// multiple of 32).
+EvalShape candidateShape(unsigned X, unsigned MaxThreads) {
   EvalShape E;
-  E.Dim = {{X, 1024 / X, 1}};
-  E.Warps = 1024 / WarpSize;
+  E.Dim = {{X, std::max(1u, MaxThreads / X), 1}};
+  E.Warps = (E.Dim[0] * E.Dim[1] + WarpSize - 1) / WarpSize;
   return E;
 }
 
@@ -107,8 +110,8 @@ bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo
   };
   if (!dependsOnBlockWidth(Access, Shape))
     return Clean(analyseThrough(Memo, Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change));
-  for (unsigned X : plausibleWidths(Access))
-    if (!Clean(analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X), Arch, Change)))
+  for (unsigned X : plausibleWidths(Access, Shape.MaxThreads))
+    if (!Clean(analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X, Shape.MaxThreads), Arch, Change)))
       return false;
   return true;
 }
@@ -123,8 +126,9 @@ AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vecto
   bool Any = false;
   unsigned Conflicting = 0, Evaluated = 0;
   std::vector<VerdictCase> Cases;
-  for (unsigned X : plausibleWidths(Access)) {
-    AccessVerdict V = analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X), Arch, Change);
+  for (unsigned X : plausibleWidths(Access, Shape.MaxThreads)) {
+    AccessVerdict V =
+        analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X, Shape.MaxThreads), Arch, Change);
     if (V.Status == VerdictStatus::Unknown || V.Status == VerdictStatus::DataDependent)
       return V;
     ++Evaluated;
@@ -150,7 +154,7 @@ AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vecto
   // with its condition; only a conflict at every one is a warning.
   if (Conflicting && Conflicting < Evaluated && Worst.Condition.empty()) {
     Worst.Status = VerdictStatus::Bound;
-    Worst.Condition = widthCondition(Cases);
+    Worst.Condition = widthCondition(Cases, Shape.MaxThreads);
     Worst.Reason = Worst.Condition;
   }
   return Worst;

@@ -29,7 +29,7 @@ EvalShape evalShapeFor(const BlockShape &Shape) {
     E.Warps = (Shape.threads() + WarpSize - 1) / WarpSize;
   } else {
     E.Dim = {{0, 1, 1}};
-    E.Warps = 1024 / WarpSize;
+    E.Warps = (Shape.MaxThreads + WarpSize - 1) / WarpSize;
   }
   return E;
 }
@@ -117,6 +117,7 @@ bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env) {
       Env.WarpUniformAxes |= 1u << unsigned(Axis::Z);
   } else {
     Env.Tid[0] = T;
+    Env.MaxThreads = C.threads();
     Env.BlockDim[1] = 1;
     Env.BlockDim[2] = 1;
   }

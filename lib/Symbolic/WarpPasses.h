@@ -152,7 +152,7 @@ struct Context {
     return It->second;
   }
   unsigned threads() const {
-    return Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : 1024;
+    return Shape.Dim[0] ? Shape.Dim[0] * Shape.Dim[1] * Shape.Dim[2] : Shape.Warps * WarpSize;
   }
 };
 
@@ -171,7 +171,7 @@ std::optional<RandomDataCost> randomDataCost(const SharedAccess &A, const std::v
 bool laneEnv(const Context &C, unsigned W, unsigned L, LaneEnv &Env);
 
 /// With the block shape not known (a 1-D block of a multiple of 32 threads,
-/// up to 1024: blockDim.x is an unknown), a condition decided by blockDim.x
+/// up to Env.MaxThreads: blockDim.x is an unknown), a condition decided by blockDim.x
 /// alone: whether it holds at every width of a block that has the thread of
 /// Env (true), at none (false), or at some only (unset; also when other
 /// unknowns decide it). What cannot happen at any width considered is then

@@ -90,6 +90,10 @@ struct BlockShape {
   /// Blocks in the grid (--grid-dim), 0 = unknown component: bounds blockIdx
   /// and fixes gridDim where the barrier checks look for a witness.
   std::array<unsigned, 3> Grid{{0, 0, 0}};
+  /// The most threads a block can have: __launch_bounds__'s maximum where
+  /// the kernel has one (a launch with more fails), else 1024. Bounds the
+  /// shapes tried where the shape is not known.
+  unsigned MaxThreads = 1024;
   bool known() const { return Dim[0] && Dim[1] && Dim[2]; }
   unsigned threads() const { return Dim[0] * Dim[1] * Dim[2]; }
   /// From __launch_bounds__: Dim is (N, 1, 1) for its maximum N, a bound on

@@ -120,6 +120,8 @@ private:
 struct LaneEnv {
   unsigned Tid[3] = {0, 0, 0};
   std::optional<unsigned> BlockDim[3];       ///< unset = warp-uniform unknown
+  /// The most threads of a block whose blockDim.x is unset (1-D).
+  unsigned MaxThreads = 1024;
   /// threadIdx axes with one value in every lane of this thread's warp (bit
   /// 1: y when blockDim.x is a multiple of 32; bit 2: z when blockDim.x *
   /// blockDim.y is): a non-linear operation on them and uniform unknowns is

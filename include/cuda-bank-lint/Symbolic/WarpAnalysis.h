@@ -176,7 +176,8 @@ struct EvalShape {
 };
 
 /// The warps to evaluate: all warps of a known shape; for an unknown shape, a
-/// 1-D block of up to 1024 threads whose blockDim.x is a warp-uniform unknown.
+/// 1-D block of up to Shape.MaxThreads threads (1024, or __launch_bounds__'s
+/// maximum) whose blockDim.x is a warp-uniform unknown.
 EvalShape evalShapeFor(const BlockShape &Shape);
 
 /// Analyses Access (of a function whose counted loops are Loops) over every
@@ -189,7 +190,7 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
 /// For a block of unknown shape: if the access depends on threadIdx.y/z, the
 /// answer depends on blockDim.x; analyses it at the widths people launch
 /// (multiples of 32, the extent of the dimension threadIdx.x indexes; whole
-/// warps spread over rows) and returns the worst, with one case per run of
+/// warps spread over rows, Shape.MaxThreads threads at most) and returns the worst, with one case per run of
 /// widths; a conflict at only some widths is a bound with that condition.
 /// Otherwise the 1-D analysis of analyseAccess. With a Memo, each
 /// analyseAccess goes through it (UnknownShapes.cpp).

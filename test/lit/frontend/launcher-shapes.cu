@@ -30,14 +30,14 @@ void run(float *y) {
 }
 
 // Only blockDim.x is fixed (rows is a run-time value): the shape is taken as
-// not known, and the note does not deny the kernel's __launch_bounds__.
+// not known, of at most the 256 threads of the kernel's __launch_bounds__.
 __global__ void __launch_bounds__(256) transposeRows(float *y) {
   __shared__ float tile[32][32];
   tile[threadIdx.y][threadIdx.x] = y[threadIdx.x];
   __syncthreads();
   y[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 // CHECK: launcher-shapes.cu:[[@LINE-1]]:20: warning: 32-way bank conflict reading 'tile'
-// JSON: "block_dim_note": "a 1-D block whose size is a multiple of 32 threads (up to 1024, worst warp reported): no launch of 'transposeRows' with a constant block size in this file or the others searched, no --block-dim (pass --block-dim=X,Y,Z to pin it); the call at {{.*}}launcher-shapes.cu:45:3, which launches it through 'launch' (at {{.*}}) fixes only blockDim.x = 32, blockDim.z = 1
+// JSON: "block_dim_note": "a 1-D block whose size is a multiple of 32 threads (up to 256, __launch_bounds__'s maximum at {{.*}}launcher-shapes.cu:34, worst warp reported): no launch of 'transposeRows' with a constant block size in this file or the others searched, no --block-dim (pass --block-dim=X,Y,Z to pin it); the call at {{.*}}launcher-shapes.cu:45:3, which launches it through 'launch' (at {{.*}}) fixes only blockDim.x = 32, blockDim.z = 1
 }
 
 void runRows(float *y, unsigned rows) {
