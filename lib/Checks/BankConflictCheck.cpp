@@ -147,6 +147,14 @@ Severity possibleSeverity(const CheckOptions &O) {
 
 } // namespace
 
+/// Whether E's verdict is the worst over the block widths tried for a shape
+/// that is not known (or only bounded by __launch_bounds__).
+static bool triedWidths(const EvaluatedAccess &E) {
+  const std::vector<VerdictCase> &Cases = E.Verdict.Cases;
+  return (!E.Fn->Shape.known() || E.Fn->Shape.boundOnly()) && !Cases.empty() &&
+         Cases.front().Label.rfind("blockDim.x", 0) == 0;
+}
+
 /// What distinguishes this finding from others at its location (another
 /// instantiation, call site or block shape), for mergeFindings.
 static void describeInstance(Finding &F, const EvaluatedAccess &E, bool SystemHeaders) {
@@ -170,7 +178,7 @@ static void describeInstance(Finding &F, const EvaluatedAccess &E, bool SystemHe
     F.Context += fmt::format(" through the call at line {}", Site.Line);
     F.ContextWhere = Site;
   }
-  if (E.Fn->Shape.known())
+  if (E.Fn->Shape.known() && !triedWidths(E))
     F.Context += fmt::format(" with block {}x{}x{}", E.Fn->Shape.Dim[0], E.Fn->Shape.Dim[1],
                              E.Fn->Shape.Dim[2]);
   for (const CallFrame &C : A.CallChain)
@@ -405,8 +413,7 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
     return C.Cost.Degree != V.Cost.Degree;
   });
   // Cases over the block widths considered for a block of unknown shape.
-  bool WidthCases = !E.Fn->Shape.known() && !V.Cases.empty() &&
-                    V.Cases.front().Label.rfind("blockDim.x", 0) == 0;
+  bool WidthCases = triedWidths(E);
   Finding F;
   F.Check = Name;
   F.Level = V.Condition.empty() ? Severity::Warning : possibleSeverity(Ctx.Options);
@@ -427,9 +434,13 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
                             renderOffset(A.ByteOffset, Ctx.Model.Arrays,
                                          WidthCases ? BlockShape() : E.Fn->Shape),
                             Lanes, F.Where));
-  std::string Shape = WidthCases ? "block shape not known: every width it may have was evaluated; "
-                                   "--block-dim pins it"
-                                 : inferredShape(E.Fn->Shape);
+  std::string Shape =
+      WidthCases ? "block shape not known: every width it may have was evaluated" +
+                       (E.Fn->Shape.MaxThreads < 1024
+                            ? fmt::format(", up to {} threads (__launch_bounds__)", E.Fn->Shape.MaxThreads)
+                            : std::string()) +
+                       "; --block-dim pins it"
+                 : inferredShape(E.Fn->Shape);
   // In a helper (a header's function): which kernel, through which call.
   if (U < 0 && !A.CallChain.empty())
     Shape = fmt::format("in '{}' through the call at {}:{}{}{}", shortFunctionName(E.Fn->Name),

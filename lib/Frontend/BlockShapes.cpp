@@ -653,7 +653,8 @@ std::optional<BlockShape> BlockShapeFinder::boundsShapeOf(const FunctionDecl *Ke
       S.MaxThreads = unsigned(*Max);
       S.Where = toSourcePos(Ctx.getSourceManager(), LB->getLocation());
       S.Description = "from __launch_bounds__(" + std::to_string(*Max) + ") at " + S.Where.File +
-                      ":" + std::to_string(S.Where.Line) + " (1-D, the maximum)";
+                      ":" + std::to_string(S.Where.Line) +
+                      " (1-D, the maximum; every width up to it where threadIdx.y or .z is read)";
       return S;
     }
   }

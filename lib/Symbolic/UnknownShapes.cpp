@@ -22,9 +22,11 @@ using warp::worse;
 namespace {
 
 /// Whether the answer for Access depends on blockDim.x: the block shape is
-/// not known and the address or a guard uses threadIdx.y or threadIdx.z.
+/// not known (or only bounded: __launch_bounds__ alone, whose 1-D maximum
+/// stands for the shape only where threadIdx.y and .z are not read) and the
+/// address or a guard uses threadIdx.y or threadIdx.z.
 bool dependsOnBlockWidth(const SharedAccess &Access, const BlockShape &Shape) {
-  if (Shape.known())
+  if (Shape.known() && !Shape.boundOnly())
     return false;
   bool UsesYZ = false;
   auto Note = [&](const SymRef &E) {

@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(64) bounded(float *o) {
     __syncthreads();
   o[x] = s[threadIdx.y][x];
 }
-// JSON: "block_dim_note": "a 1-D block whose size is a multiple of 32 threads (up to 64, __launch_bounds__'s maximum at {{.*}}bounded-shape.cu:9, worst warp reported): no launch of 'bounded' with a constant block size in this file or the others searched, no --block-dim (pass --block-dim=X,Y,Z to pin it); the launch at {{.*}}bounded-shape.cu:[[# @LINE+20]]:3 fixes only blockDim.y = 2, blockDim.z = 1 (its other extents are not constants)",
+// JSON: "block_dim_note": "a 1-D block whose size is a multiple of 32 threads (up to 64, __launch_bounds__'s maximum at {{.*}}bounded-shape.cu:9, worst warp reported): no launch of 'bounded' with a constant block size in this file or the others searched, no --block-dim (pass --block-dim=X,Y,Z to pin it); the launch at {{.*}}bounded-shape.cu:{{[0-9]+}}:3 fixes only blockDim.y = 2, blockDim.z = 1 (its other extents are not constants)",
 // JSON: "byte_offset": "{{.*}}threadIdx.y * 1024{{.*}}",
 // JSON-NEXT: "call_chain": [],
 // JSON: "status": "exact",
@@ -31,6 +31,19 @@ __global__ void unbounded(float *o) {
     __syncthreads();
 // CHECK: bounded-shape.cu:[[# @LINE-1]]:5: warning: barrier '__syncthreads()' is divergent when the block has more than 128 threads, across warps
   o[x] = s[threadIdx.y][x];
+}
+
+// __launch_bounds__ and no launch in view: its 256 threads as one row stand
+// for the shape only where threadIdx.y is not read. The transposed read of a
+// 16x16 tile is evaluated at every width up to 256: at 16, the two rows of a
+// warp meet 8 lanes to a bank (a 1-D block would put all 16 on one).
+__global__ void __launch_bounds__(256) tile16(float *o) {
+  __shared__ float t[16][16];
+  t[threadIdx.y][threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  o[threadIdx.x] = t[threadIdx.x][threadIdx.y];
+// CHECK: bounded-shape.cu:[[# @LINE-1]]:20: warning: 8-way bank conflict reading 't': 8 lanes of warp 0 read 8 distinct words of bank 0 (8 wavefronts, ideal 1) at blockDim.x=16
+// CHECK: bounded-shape.cu:[[# @LINE-2]]:20: note: {{.*}}(block shape not known: every width it may have was evaluated, up to 256 threads (__launch_bounds__); --block-dim pins it)
 }
 
 void launch(float *o, int width) {

@@ -44,7 +44,7 @@ __global__ void noLaunch(float *o, int stride) {
 // JSON-NEXT: 1,
 // JSON-NEXT: 1
 // JSON-NEXT: ],
-// JSON-NEXT: "block_dim_note": "from __launch_bounds__(64) at {{.*}}evaluation.cu:8 (1-D, the maximum)",
+// JSON-NEXT: "block_dim_note": "from __launch_bounds__(64) at {{.*}}evaluation.cu:8 (1-D, the maximum; every width up to it where threadIdx.y or .z is read)",
 // JSON-NEXT: "block_dim_source": "launch-bounds",
 // JSON: "degree": 2,
 // JSON: "function": "bounded",
