@@ -39,14 +39,31 @@ bool dependsOnBlockWidth(const SharedAccess &Access, const BlockShape &Shape) {
   return UsesYZ;
 }
 
-/// The block widths people launch code of unknown shape with: a multiple of
-/// 32 (each warp in one row; powers of two suffice, wider rows only shift
-/// threadIdx.x by whole warps), or the extent of an array dimension that
-/// threadIdx.x indexes (tile[16][16]: 16), less a padding element when that
-/// leaves a power of two (tile[16][17]: 16). No width larger than such an
-/// extent (those lanes would index outside the array) or than the block's
-/// most threads (MaxThreads: __launch_bounds__).
-std::vector<unsigned> plausibleWidths(const SharedAccess &Access, unsigned MaxThreads) {
+/// The extents a launch fixes when the shape is known only in part
+/// (dim3(32, nwarps): blockDim.x = 32); 0 where it does not. None for
+/// __launch_bounds__ alone, whose 1-D maximum is a bound, not an extent.
+std::array<unsigned, 3> fixedExtents(const BlockShape &Shape) {
+  return Shape.boundOnly() ? std::array<unsigned, 3>{{0, 0, 0}} : Shape.Dim;
+}
+
+/// Whether Access is analysed over candidate blocks rather than one 1-D
+/// block: its answer depends on the width, or a launch fixes the width (the
+/// threads of a 1-D block of unknown width beyond it do not exist).
+bool overCandidates(const SharedAccess &Access, const BlockShape &Shape) {
+  return dependsOnBlockWidth(Access, Shape) || (!Shape.known() && fixedExtents(Shape)[0]);
+}
+
+/// The block widths people launch code of unknown shape with: the one a
+/// launch fixes, else a multiple of 32 (each warp in one row; powers of two
+/// suffice, wider rows only shift threadIdx.x by whole warps), or the extent
+/// of an array dimension that threadIdx.x indexes (tile[16][16]: 16), less a
+/// padding element when that leaves a power of two (tile[16][17]: 16). No
+/// width larger than such an extent (those lanes would index outside the
+/// array) or than the block's most threads (MaxThreads: __launch_bounds__).
+std::vector<unsigned> plausibleWidths(const SharedAccess &Access, const BlockShape &Shape) {
+  if (unsigned Fixed = fixedExtents(Shape)[0])
+    return {Fixed};
+  const unsigned MaxThreads = Shape.MaxThreads;
   std::set<unsigned> W;
   unsigned MaxX = MaxThreads;
   for (unsigned E : Access.ThreadXExtents)
@@ -82,13 +99,15 @@ std::string widthCondition(const std::vector<VerdictCase> &Cases, unsigned MaxTh
          (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + " threads at most (__launch_bounds__)" : "") + ")";
 }
 
-/// The candidate block of width X when the shape is not known: as many rows
-/// of X threads as the block's most threads hold (whole warps where X is a
-/// multiple of 32).
-EvalShape candidateShape(unsigned X, unsigned MaxThreads) {
+/// The candidate block of width X when the shape is not known: the rows and
+/// slices a launch fixes, else one slice of as many rows of X threads as the
+/// block's most threads hold (whole warps where X is a multiple of 32).
+EvalShape candidateShape(unsigned X, const BlockShape &Shape) {
+  const std::array<unsigned, 3> Fixed = fixedExtents(Shape);
+  const unsigned Z = Fixed[2] ? Fixed[2] : 1;
   EvalShape E;
-  E.Dim = {{X, std::max(1u, MaxThreads / X), 1}};
-  E.Warps = (E.Dim[0] * E.Dim[1] + WarpSize - 1) / WarpSize;
+  E.Dim = {{X, Fixed[1] ? Fixed[1] : std::max(1u, Shape.MaxThreads / (X * Z)), Z}};
+  E.Warps = (E.Dim[0] * E.Dim[1] * E.Dim[2] + WarpSize - 1) / WarpSize;
   return E;
 }
 
@@ -110,10 +129,10 @@ bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo
     return (V.Status == VerdictStatus::Exact || V.Status == VerdictStatus::Bound) &&
            V.Cost.Wavefronts == V.Cost.Ideal;
   };
-  if (!dependsOnBlockWidth(Access, Shape))
+  if (!overCandidates(Access, Shape))
     return Clean(analyseThrough(Memo, Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change));
-  for (unsigned X : plausibleWidths(Access, Shape.MaxThreads))
-    if (!Clean(analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X, Shape.MaxThreads), Arch, Change)))
+  for (unsigned X : plausibleWidths(Access, Shape))
+    if (!Clean(analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X, Shape), Arch, Change)))
       return false;
   return true;
 }
@@ -122,15 +141,14 @@ AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vecto
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
                                     BankArch Arch, LayoutChange Change,
                                     VerdictMemo *Memo) {
-  if (!Access.Unsupported.empty() || !dependsOnBlockWidth(Access, Shape))
+  if (!Access.Unsupported.empty() || !overCandidates(Access, Shape))
     return analyseThrough(Memo, Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change);
   AccessVerdict Worst;
   bool Any = false;
   unsigned Conflicting = 0, Evaluated = 0;
   std::vector<VerdictCase> Cases;
-  for (unsigned X : plausibleWidths(Access, Shape.MaxThreads)) {
-    AccessVerdict V =
-        analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X, Shape.MaxThreads), Arch, Change);
+  for (unsigned X : plausibleWidths(Access, Shape)) {
+    AccessVerdict V = analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X, Shape), Arch, Change);
     if (V.Status == VerdictStatus::Unknown || V.Status == VerdictStatus::DataDependent)
       return V;
     ++Evaluated;

@@ -190,9 +190,10 @@ AccessVerdict analyseAccess(const SharedAccess &Access, const std::vector<LoopIn
 /// For a block of unknown shape: if the access depends on threadIdx.y/z, the
 /// answer depends on blockDim.x; analyses it at the widths people launch
 /// (multiples of 32, the extent of the dimension threadIdx.x indexes; whole
-/// warps spread over rows, Shape.MaxThreads threads at most) and returns the worst, with one case per run of
-/// widths; a conflict at only some widths is a bound with that condition.
-/// Otherwise the 1-D analysis of analyseAccess. With a Memo, each
+/// warps spread over rows, Shape.MaxThreads threads at most), or at the one
+/// a launch fixes (then also when y and z are not read), and returns the
+/// worst, with one case per run of widths; a conflict at only some widths is
+/// a bound with that condition. Otherwise the 1-D analysis of analyseAccess. With a Memo, each
 /// analyseAccess goes through it (UnknownShapes.cpp).
 AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
