@@ -100,8 +100,9 @@ std::string widthCondition(const std::vector<VerdictCase> &Cases, unsigned MaxTh
 }
 
 /// The candidate block of width X when the shape is not known: the rows and
-/// slices a launch fixes, else one slice of as many rows of X threads as the
-/// block's most threads hold (whole warps where X is a multiple of 32).
+/// slices a launch fixes (one slice where it fixes none); rows it does not
+/// fix, as many of X threads as the block's most threads hold in each slice
+/// (whole warps where X is a multiple of 32).
 EvalShape candidateShape(unsigned X, const BlockShape &Shape) {
   const std::array<unsigned, 3> Fixed = fixedExtents(Shape);
   const unsigned Z = Fixed[2] ? Fixed[2] : 1;
