@@ -73,9 +73,11 @@ std::vector<unsigned> plausibleWidths(const SharedAccess &Access, const BlockSha
   for (unsigned E : Access.ThreadXExtents) {
     if (E >= 1 && E <= MaxThreads)
       W.insert(E);
-    if (E > 2 && ((E - 1) & (E - 2)) == 0)
+    if (E > 2 && E - 1 <= MaxThreads && ((E - 1) & (E - 2)) == 0)
       W.insert(E - 1);
   }
+  if (W.empty()) // a bound below a warp and every such extent: one row of it
+    W.insert(MaxThreads);
   return std::vector<unsigned>(W.begin(), W.end());
 }
 

@@ -46,7 +46,18 @@ __global__ void __launch_bounds__(256) tile16(float *o) {
 // CHECK: bounded-shape.cu:[[# @LINE-2]]:20: note: {{.*}}(block shape not known: every width it may have was evaluated, up to 256 threads (__launch_bounds__); --block-dim pins it)
 }
 
+// A bound below a warp: blocks of at most 16 threads, one row of 16 tried
+// (no width of 32 or more exists).
+__global__ void __launch_bounds__(16) halfWarp(float *o) {
+  __shared__ float s[64][32];
+  s[threadIdx.y][threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  o[threadIdx.x] = s[threadIdx.x][threadIdx.y];
+// CHECK: bounded-shape.cu:[[# @LINE-1]]:20: warning: 16-way bank conflict reading 's': 16 lanes of warp 0 read 16 distinct words of bank 0 (16 wavefronts, ideal 1) at blockDim.x=16
+}
+
 void launch(float *o, int width) {
   bounded<<<1, dim3(width, 2)>>>(o);
   unbounded<<<1, dim3(width, 2)>>>(o);
+  halfWarp<<<1, dim3(width, width)>>>(o);
 }
