@@ -118,9 +118,9 @@ std::string inferredShape(const BlockShape &S) {
   }
   if (S.known())
     return describeBlockShape(S);
-  return "block shape not known: a 1-D block of 32 to " + std::to_string(S.MaxThreads) +
-         " threads assumed" + (S.MaxThreads < 1024 ? " (__launch_bounds__'s maximum)" : "") +
-         "; --block-dim pins it";
+  return "block shape not known: a 1-D block of " + std::string(S.MaxThreads < 32 ? "up to " : "32 to ") +
+         std::to_string(S.MaxThreads) + " threads assumed" +
+         (S.MaxThreads < 1024 ? " (__launch_bounds__'s maximum)" : "") + "; --block-dim pins it";
 }
 
 void addToKeyNote(Finding &F, const std::string &What) {

@@ -87,11 +87,13 @@ const BlockDimRule *configShape(const FunctionModel &F, const std::vector<BlockD
 }
 
 std::string shapeAssumption(const FunctionModel &F) {
-  std::string Shape = "a 1-D block whose size is a multiple of 32 threads (up to " +
-                      (F.BoundsShape ? std::to_string(F.BoundsShape->MaxThreads) + ", __launch_bounds__'s maximum at " +
-                                           F.BoundsShape->Where.File + ":" + std::to_string(F.BoundsShape->Where.Line)
-                                     : std::string("1024")) +
-                      ", worst warp reported)";
+  const unsigned Max = F.BoundsShape ? F.BoundsShape->MaxThreads : 1024;
+  const std::string Bound = F.BoundsShape ? "__launch_bounds__'s maximum at " + F.BoundsShape->Where.File + ":" +
+                                                std::to_string(F.BoundsShape->Where.Line)
+                                          : "";
+  std::string Shape = Max < 32 ? "a 1-D block of up to " + std::to_string(Max) + " threads (" + Bound + ")"
+                               : "a 1-D block whose size is a multiple of 32 threads (up to " + std::to_string(Max) +
+                                     (Bound.empty() ? "" : ", " + Bound) + ", worst warp reported)";
   if (!F.IsKernel)
     return Shape + ": '" + F.Name + "' is a device function, whose block shape is that of its callers";
   // A kernel with __launch_bounds__ gets here when a launch fixes some extents.

@@ -55,6 +55,7 @@ __global__ void __launch_bounds__(16) halfWarp(float *o) {
   o[threadIdx.x] = s[threadIdx.x][threadIdx.y];
 // CHECK: bounded-shape.cu:[[# @LINE-1]]:20: warning: 16-way bank conflict reading 's': 16 lanes of warp 0 read 16 distinct words of bank 0 (16 wavefronts, ideal 1) at blockDim.x=16
 }
+// JSON: "block_dim_note": "a 1-D block of up to 16 threads (__launch_bounds__'s maximum at {{.*}}bounded-shape.cu:{{[0-9]+}}): no launch of 'halfWarp'
 
 void launch(float *o, int width) {
   bounded<<<1, dim3(width, 2)>>>(o);
