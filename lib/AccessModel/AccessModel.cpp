@@ -77,6 +77,10 @@ std::string describeBlockShape(const BlockShape &S) {
   return fmt::format("block {}x{}x{} {}", S.Dim[0], S.Dim[1], S.Dim[2], S.Description);
 }
 
+std::string threadBoundText(const BlockShape &S) {
+  return S.MaxThreads < 1024 ? fmt::format(", {} threads at most (__launch_bounds__)", S.MaxThreads) : "";
+}
+
 std::string describeLaunchArgument(const LaunchArgument &A) {
   std::string Launch = fmt::format("{}:{}:{}", A.Where.File, A.Where.Line, A.Where.Column);
   return fmt::format("kernel parameter '{}' taken as {}: {} '{}' for it", A.Param, A.Value,

@@ -261,10 +261,9 @@ void Reporter::shapeNote(Finding &F, const Subject &Sub) {
   }
   // The warning itself says the shape is not known and which one splits it.
   if ((Shape.Dim[0] || Shape.Dim[1] || Shape.Dim[2]) && Sub.Fn->LaunchShape) {
-    std::string Bound =
-        Shape.MaxThreads < 1024 ? fmt::format(", {} threads at most (__launch_bounds__)", Shape.MaxThreads) : "";
     F.Notes.push_back({Shape.Where, "block shape known only in part: " + Sub.Fn->LaunchShape->Description +
-                                        "; the check tried the usual sizes for the others" + Bound +
+                                        "; the check tried the usual sizes for the others" +
+                                        threadBoundText(Shape) +
                                         " (--block-dim=X,Y,Z pins them)",
                        {}});
     return;

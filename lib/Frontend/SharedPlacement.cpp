@@ -128,20 +128,23 @@ SideBySide::SideBySide(llvm::Function &F, const SharedLayout &L) : F(F), Layout(
     }
 }
 
+SharedLayout::const_iterator SideBySide::firstAfter(uint64_t At) const {
+  return std::upper_bound(Layout.begin(), Layout.end(), At,
+                          [](uint64_t A, const auto &E) { return A < E.second; });
+}
+
 bool SideBySide::spansVariables(const llvm::Instruction &I) const {
   auto *P = llvm::dyn_cast_or_null<llvm::Constant>(const_cast<llvm::Value *>(llvm::getLoadStorePointerOperand(&I)));
   int64_t Offset = 0;
   if (!Block || !P || (P != Block && baseOf(F.getDataLayout(), P, Offset) != Block) || Offset < 0)
     return false;
-  auto It = std::upper_bound(Layout.begin(), Layout.end(), uint64_t(Offset),
-                             [](uint64_t A, const auto &E) { return A < E.second; });
+  auto It = firstAfter(uint64_t(Offset));
   uint64_t Size = F.getDataLayout().getTypeStoreSize(llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&I)));
   return It != Layout.end() && It->second < uint64_t(Offset) + Size;
 }
 
 llvm::Constant *SideBySide::variableAt(uint64_t At) const {
-  auto It = std::prev(std::upper_bound(Layout.begin(), Layout.end(), At,
-                                       [](uint64_t A, const auto &E) { return A < E.second; }));
+  auto It = std::prev(firstAfter(At));
   if (At == It->second)
     return It->first;
   const llvm::DataLayout &DL = F.getDataLayout();

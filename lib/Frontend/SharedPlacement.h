@@ -69,6 +69,8 @@ private:
     unsigned Operand;
     llvm::Constant *Was, *Now;
   };
+  /// The first variable of the layout that starts after byte At.
+  SharedLayout::const_iterator firstAfter(uint64_t At) const;
   /// The variable holding byte At of the block, and At's offset in it.
   llvm::Constant *variableAt(uint64_t At) const;
 

@@ -82,7 +82,7 @@ std::vector<unsigned> plausibleWidths(const SharedAccess &Access, const BlockSha
 }
 
 /// "2-way when blockDim.x is 16; conflict-free when it is 32 to 1024".
-std::string widthCondition(const std::vector<VerdictCase> &Cases, unsigned MaxThreads) {
+std::string widthCondition(const std::vector<VerdictCase> &Cases, const BlockShape &Shape) {
   std::string Out;
   for (const VerdictCase &C : Cases) {
     llvm::StringRef L(C.Label);
@@ -98,7 +98,7 @@ std::string widthCondition(const std::vector<VerdictCase> &Cases, unsigned MaxTh
   }
   return Out + " (the block shape is not known: blockDim.x a multiple of 32 or the extent "
                "of the dimension threadIdx.x indexes" +
-         (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + " threads at most (__launch_bounds__)" : "") + ")";
+         threadBoundText(Shape) + ")";
 }
 
 /// The candidate block of width X when the shape is not known: the rows and
@@ -177,7 +177,7 @@ AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vecto
   // with its condition; only a conflict at every one is a warning.
   if (Conflicting && Conflicting < Evaluated && Worst.Condition.empty()) {
     Worst.Status = VerdictStatus::Bound;
-    Worst.Condition = widthCondition(Cases, Shape.MaxThreads);
+    Worst.Condition = widthCondition(Cases, Shape);
     Worst.Reason = Worst.Condition;
   }
   return Worst;

@@ -103,6 +103,9 @@ struct BlockShape {
 const char *blockShapeSourceName(BlockShape::Source S);
 /// "block 32x8x1 from the launch at k.cu:40:3", or the assumption made.
 std::string describeBlockShape(const BlockShape &S);
+/// ", 256 threads at most (__launch_bounds__)" where __launch_bounds__ caps
+/// the threads below 1024; empty otherwise.
+std::string threadBoundText(const BlockShape &S);
 
 /// The statement a guard comes from. EarlyReturn, Break and Continue (and
 /// Reached, for a mix of them) narrow what follows an exit taken by some
