@@ -8,6 +8,8 @@
 #include "cuda-bank-lint/AccessModel/SymExpr.h"
 #include "cuda-bank-lint/AccessModel/HostFunction.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -472,47 +474,66 @@ std::string toString(const SymExpr &E) {
   });
 }
 
-static void collect(const SymExpr &E, SymLeaves &L, std::set<std::string> &SeenU,
-                    std::set<std::string> &SeenV) {
-  if (E.Kind == ExprKind::LoopVar &&
-      std::find_if(L.Loops.begin(), L.Loops.end(),
-                   [&](const SymExpr *X) { return X->LoopId == E.LoopId; }) == L.Loops.end())
-    L.Loops.push_back(&E);
-  switch (E.Kind) {
-  case ExprKind::ThreadIdx:
-    L.UsesThreadIdx[unsigned(E.Dim)] = true;
-    break;
-  case ExprKind::BlockDim:
-    L.UsesBlockDim[unsigned(E.Dim)] = true;
-    break;
-  case ExprKind::Uniform:
-    if (SeenU.insert(E.Name).second)
-      L.Uniforms.push_back(&E);
-    break;
-  case ExprKind::Varying:
-    if (SeenV.insert(E.Name + "\n" + E.Reason).second)
-      L.Varyings.push_back(&E);
-    break;
-  default:
-    break;
-  }
-  for (const SymRef &Op : E.Ops)
-    collect(*Op, L, SeenU, SeenV);
-}
+namespace {
 
-void addLoopCounters(const SymExpr &E, std::set<unsigned> &Ids) {
+/// Gathers the leaves of an expression DAG, visiting each shared node once
+/// (the order of first appearance is that of a walk of the whole tree).
+struct LeafCollector {
+  SymLeaves &L;
+  llvm::SmallPtrSet<const SymExpr *, 32> Visited;
+  std::set<std::string> SeenU, SeenV;
+
+  void collect(const SymExpr &E) {
+    if (!Visited.insert(&E).second)
+      return;
+    if (E.Kind == ExprKind::LoopVar &&
+        std::find_if(L.Loops.begin(), L.Loops.end(),
+                     [&](const SymExpr *X) { return X->LoopId == E.LoopId; }) == L.Loops.end())
+      L.Loops.push_back(&E);
+    switch (E.Kind) {
+    case ExprKind::ThreadIdx:
+      L.UsesThreadIdx[unsigned(E.Dim)] = true;
+      break;
+    case ExprKind::BlockDim:
+      L.UsesBlockDim[unsigned(E.Dim)] = true;
+      break;
+    case ExprKind::Uniform:
+      if (SeenU.insert(E.Name).second)
+        L.Uniforms.push_back(&E);
+      break;
+    case ExprKind::Varying:
+      if (SeenV.insert(E.Name + "\n" + E.Reason).second)
+        L.Varyings.push_back(&E);
+      break;
+    default:
+      break;
+    }
+    for (const SymRef &Op : E.Ops)
+      collect(*Op);
+  }
+};
+
+void addCounters(const SymExpr &E, std::set<unsigned> &Ids,
+                 llvm::SmallPtrSetImpl<const SymExpr *> &Visited) {
+  if (!E.ReadsCounter || !Visited.insert(&E).second)
+    return;
   if (E.Kind == ExprKind::LoopVar)
     Ids.insert(E.LoopId);
-  if (E.ReadsCounter)
-    for (const SymRef &Op : E.Ops)
-      addLoopCounters(*Op, Ids);
+  for (const SymRef &Op : E.Ops)
+    addCounters(*Op, Ids, Visited);
+}
+
+} // namespace
+
+void addLoopCounters(const SymExpr &E, std::set<unsigned> &Ids) {
+  llvm::SmallPtrSet<const SymExpr *, 32> Visited;
+  addCounters(E, Ids, Visited);
 }
 
 SymLeaves collectLeaves(const SymRef &E) {
   SymLeaves L;
-  std::set<std::string> SeenU, SeenV;
   if (E)
-    collect(*E, L, SeenU, SeenV);
+    LeafCollector{L}.collect(*E);
   return L;
 }
 
