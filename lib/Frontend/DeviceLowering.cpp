@@ -488,12 +488,19 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
     llvm::Function *F = Out.Module->getFunction(Name);
     if (!F || F->isDeclaration())
       continue;
+    // A root another function calls is analysed inside its callers: its own
+    // copy keeps the linkage Clang gave it, so that the optimiser drops it
+    // once it is inlined everywhere.
+    if (llvm::any_of(F->users(), [F](const llvm::User *U) {
+          const auto *C = llvm::dyn_cast<llvm::CallBase>(U);
+          return C && C->getFunction() != F;
+        })) {
+      Out.Called.insert(FD);
+      continue;
+    }
     Out.Functions[FD] = F;
     if (FD->hasAttr<CUDAGlobalAttr>())
       Out.Kernels.insert(F);
-    for (const llvm::User *U : F->users())
-      if (const auto *C = llvm::dyn_cast<llvm::CallBase>(U); C && C->getFunction() != F)
-        Out.Called.insert(FD);
     // Kept whole: a root nothing calls any more is not dropped.
     F->setLinkage(llvm::GlobalValue::ExternalLinkage);
   }

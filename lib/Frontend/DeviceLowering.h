@@ -63,7 +63,8 @@ struct NotLoweredRoot {
 struct LoweredDevice {
   std::unique_ptr<llvm::LLVMContext> Context;
   std::unique_ptr<llvm::Module> Module;
-  /// The IR function of each root that was lowered.
+  /// The IR function of each root that was lowered and that no other
+  /// function calls (kept whole through the optimiser).
   llvm::DenseMap<const clang::FunctionDecl *, llvm::Function *> Functions;
   /// Roots that another lowered function calls (before inlining): their
   /// accesses are analysed inside their callers.

@@ -152,14 +152,14 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
       IRArr.add(G, unsigned(Id));
   Analyses AM(L.Kernels);
   for (const DeviceRoot &R : Roots) {
+    if (L.Called.count(R.Decl))
+      continue; // analysed inside the functions that call it
     Function *F = L.Functions.lookup(R.Decl);
     if (!F) {
       if (llvm::none_of(L.Unsafe, [&](const NotLoweredRoot &U) { return U.Decl == R.Decl; }))
         Out.NotLowered.push_back({R.Decl, "Clang generated no code for it"});
       continue;
     }
-    if (L.Called.count(R.Decl))
-      continue; // analysed inside the functions that call it
     FunctionModel M;
     M.Name = nameOfFunction(R.Decl);
     M.Where = toSourcePos(Ctx.getSourceManager(), R.Decl->getLocation());
