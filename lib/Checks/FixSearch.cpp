@@ -145,15 +145,21 @@ unsigned excess(VerdictStatus S, unsigned Wavefronts, unsigned Ideal) {
 } // namespace
 
 std::optional<std::vector<FixSearch::PaddedResult>>
-FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R) {
+FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R, Gain &Best) {
   std::vector<SharedArray> Laid = Ctx.Model.Arrays;
   for (unsigned Other : sameDeclaration(Laid, Id))
     Laid[Other] = rewrittenArray(Laid[Other], R);
-  std::vector<PaddedResult> After;
-  for (size_t I : D.Members) {
+  std::map<size_t, size_t> Position; // index into All -> index into D.Members
+  for (size_t K = 0; K < D.Members.size(); ++K)
+    Position[D.Members[K]] = K;
+  std::vector<std::optional<PaddedResult>> After(D.Members.size());
+  // False once the access at Members[K] is worse with R (or time is up).
+  auto Analyse = [&](size_t K) {
+    if (After[K])
+      return true;
     if (Ctx.outOfTime())
-      return std::nullopt;
-    const EvaluatedAccess &E = All[I];
+      return false;
+    const EvaluatedAccess &E = All[D.Members[K]];
     SharedAccess A = *E.Access;
     A.ByteOffset = rewrittenOffset(A.ByteOffset, R);
     AccessVerdict V = analyseAccessAnyShape(A, E.Fn->Loops, Laid, E.Fn->Shape, Ctx.Options.Arch,
@@ -163,10 +169,38 @@ FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R)
     if (Costed && (V.Status != Before.Status ||
                    excess(V.Status, V.Cost.Wavefronts, V.Cost.Ideal) >
                        excess(Before.Status, Before.Cost.Wavefronts, Before.Cost.Ideal)))
-      return std::nullopt;
-    After.push_back({V.Status, V.Cost.Wavefronts, V.Cost.Ideal});
+      return false;
+    After[K] = PaddedResult{V.Status, V.Cost.Wavefronts, V.Cost.Ideal};
+    return true;
+  };
+  // The gain is the conflicted places': they are analysed first, and the
+  // other accesses (which must not get worse) only for a candidate that
+  // would be chosen.
+  Gain G{0, 0};
+  for (const auto &[P, Instances] : D.Conflicted) {
+    bool Clean = true;
+    for (size_t I : Instances) {
+      size_t K = Position[I];
+      if (!Analyse(K))
+        return std::nullopt;
+      const AccessVerdict &Before = All[I].Verdict;
+      unsigned Was = excess(Before.Status, Before.Cost.Wavefronts, Before.Cost.Ideal);
+      unsigned Now = excess(After[K]->Status, After[K]->Wavefronts, After[K]->Ideal);
+      Clean &= Now == 0;
+      G.second += Was - Now;
+    }
+    G.first += Clean;
   }
-  return After;
+  if (!G.second || !(G > Best))
+    return std::nullopt;
+  std::vector<PaddedResult> Out;
+  for (size_t K = 0; K < D.Members.size(); ++K) {
+    if (!Analyse(K))
+      return std::nullopt;
+    Out.push_back(*After[K]);
+  }
+  Best = G;
+  return Out;
 }
 
 void FixSearch::searchRewrite(Declaration &D, unsigned Id) {
@@ -181,30 +215,12 @@ void FixSearch::searchRewrite(Declaration &D, unsigned Id) {
     std::vector<IndexRewrite> Here = rewriteCandidates(Arrays[Other], Widest);
     llvm::erase_if(Candidates, [&](const IndexRewrite &R) { return !llvm::is_contained(Here, R); });
   }
-  std::pair<size_t, uint64_t> Best{0, 0}; // conflicted places made clean, excess removed
-  for (const IndexRewrite &R : Candidates) {
-    std::optional<std::vector<PaddedResult>> After = withRewrite(D, Id, R);
-    if (!After)
-      continue;
-    std::pair<size_t, uint64_t> Gain{0, 0};
-    for (const auto &[P, Instances] : D.Conflicted) {
-      bool Clean = true;
-      for (size_t I : Instances) {
-        size_t K = size_t(std::find(D.Members.begin(), D.Members.end(), I) - D.Members.begin());
-        const AccessVerdict &Before = All[I].Verdict;
-        unsigned Was = excess(Before.Status, Before.Cost.Wavefronts, Before.Cost.Ideal);
-        unsigned Now = excess((*After)[K].Status, (*After)[K].Wavefronts, (*After)[K].Ideal);
-        Clean &= Now == 0;
-        Gain.second += Was - Now;
-      }
-      Gain.first += Clean;
-    }
-    if (Gain.second && Gain > Best) {
-      Best = Gain;
+  Gain Best{0, 0};
+  for (const IndexRewrite &R : Candidates)
+    if (std::optional<std::vector<PaddedResult>> After = withRewrite(D, Id, R, Best)) {
       D.Rewrite = R;
       D.Rewritten = std::move(*After);
     }
-  }
 }
 
 std::optional<FixSearch::Rewrite> FixSearch::rewrite(const EvaluatedAccess &Target) {

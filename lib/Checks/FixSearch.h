@@ -92,9 +92,14 @@ private:
   bool targetsClean(const std::vector<size_t> &Targets, unsigned Pad);
   bool noWorse(Declaration &D, unsigned Pad);
   bool swizzleClean(Declaration &D, unsigned Chunk);
-  /// Every member's result with R, or nothing once one is worse.
+  /// Conflicted places made clean, excess wavefronts removed.
+  using Gain = std::pair<size_t, uint64_t>;
+  /// Every member's result with R, when R removes excess wavefronts, gains
+  /// more than Best (which it then becomes) and makes no access worse;
+  /// otherwise nothing (the other members are not analysed once the
+  /// conflicted ones show R cannot be chosen).
   std::optional<std::vector<PaddedResult>> withRewrite(const Declaration &D, unsigned Id,
-                                                       const IndexRewrite &R);
+                                                       const IndexRewrite &R, Gain &Best);
   void searchRewrite(Declaration &D, unsigned Id);
 
   CheckContext &Ctx;
