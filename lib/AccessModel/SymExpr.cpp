@@ -66,16 +66,6 @@ bool isComparison(Opcode Op) {
   }
 }
 
-int64_t wrapToType(int64_t V, IntType T) {
-  if (T.Bits >= 64)
-    return V;
-  uint64_t Mask = (uint64_t(1) << T.Bits) - 1;
-  uint64_t U = uint64_t(V) & Mask;
-  if (T.Signed && T.Bits > 1 && (U >> (T.Bits - 1)))
-    U |= ~Mask;
-  return int64_t(U);
-}
-
 static std::shared_ptr<SymExpr> make(ExprKind K, IntType T) {
   auto E = std::make_shared<SymExpr>();
   E->Kind = K;

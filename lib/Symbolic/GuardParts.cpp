@@ -213,14 +213,14 @@ PartOutcome decidePart(Context &C, const GuardPart &Part, const LaneEnv &Env, Fa
 /// Is lane Env active under the guards? Sets F (and returns false) when it
 /// cannot be decided.
 bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
-                 std::vector<int64_t> *EqualityKeys) {
+                 std::vector<int64_t> *EqualityKeys, size_t FirstPart) {
   // Values given to subexpressions of the address (a clamp's bound) are not
   // assumed in the guards, which may share those nodes: there the bound stays
   // an unknown, and every lane passing is the worst case.
   LaneEnv Env = AddressEnv;
   Env.NodeValues = nullptr;
   Taken = true;
-  for (size_t I = 0; I < C.Guards.size(); ++I) {
+  for (size_t I = FirstPart; I < C.Guards.size(); ++I) {
     const GuardPart &Part = C.Guards[I];
     const SymExpr &P = *Part.Cond;
     PartOutcome Out;
@@ -274,6 +274,44 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
       EqualityKeys->push_back(*EqualityKey);
   }
   return true;
+}
+
+size_t guardsByNumbers(const Context &C, const WarpLanes &Lanes, uint32_t &Live) {
+  // A part whose value is a plain number in every lane is decided there as
+  // decidePart decides it (it holds or not, nothing noted), and a uniform
+  // one whose outcome in the pass is known as guardsTaken takes it; the
+  // guards' values of nodes are not the address's (guardsTaken).
+  LaneEnv Common = *Lanes.Common;
+  Common.NodeValues = nullptr;
+  WarpLanes W = Lanes;
+  W.Common = &Common;
+  std::array<int64_t, WarpLanes::Size> V;
+  for (size_t I = 0; I < C.Guards.size(); ++I) {
+    const GuardPart &Part = C.Guards[I];
+    if (!Live)
+      return C.Guards.size();
+    if (Part.Cond->isConst()) {
+      if ((Part.Cond->Value != 0) == Part.Negated)
+        Live = 0;
+      continue;
+    }
+    // A uniform part's outcome once known in the pass (guardsTaken).
+    if (Part.Uniform && !Part.Cond->ReadsCounter && Common.UniformValues == C.UniformValues &&
+        C.PassOutcomes[I] >= 0) {
+      if (PartOutcome(C.PassOutcomes[I]) == PartOutcome::NotTaken)
+        Live = 0;
+      continue;
+    }
+    // Taken as passed without being evaluated (decidePart).
+    if (!Part.Uniform && Part.Opaque && C.BoundGuards)
+      return I;
+    if (!evaluateWarpNumbers(*Part.Cond, W, Live, V))
+      return I;
+    for (unsigned L = 0; L < WarpLanes::Size; ++L)
+      if ((Live >> L & 1) && (V[L] != 0) == Part.Negated)
+        Live &= ~(1u << L);
+  }
+  return C.Guards.size();
 }
 
 } // namespace cbl::warp

@@ -310,8 +310,23 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
     Result = V.C;
     return true;
   };
+  // The lanes for the conditions and updates of the counters evaluated for
+  // the whole warp at once (when each lane's value is a plain number).
+  WarpLanes Lanes;
+  LaneEnv Common;
+  for (unsigned Lane = WarpSize; Lane-- > 0;) {
+    LaneEnv Env;
+    if (!laneEnv(C, W, Lane, Env))
+      continue;
+    Lanes.Tid[Lane] = {Env.Tid[0], Env.Tid[1], Env.Tid[2]};
+    Lanes.Loops[Lane] = &Vals[Lane];
+    Common = Env;
+  }
+  Lanes.Common = &Common;
+  Lanes.SameLoops = false;
   size_t N = L.Counters.size();
-  std::vector<std::array<int64_t, WarpSize>> Value(N);
+  std::vector<std::array<int64_t, WarpSize>> Value(N), NextValue(N);
+  std::array<int64_t, WarpSize> CondValue;
   // In the bound pass a uniform counter that starts at an unknown value
   // (d = n >> 1) stays a symbolic unknown; the others are still enumerated.
   std::vector<bool> Symbolic(N, false);
@@ -447,16 +462,24 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       break;
     }
     uint32_t Now = 0;
-    for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane) {
-      if (!(In >> Lane & 1))
-        continue;
-      for (size_t I = 0; I < N; ++I)
-        if (!Skip[I])
-          Vals[Lane][L.Counters[I].Id] = Value[I][Lane];
-      int64_t Cond = 0;
-      Ok = Eval(*L.Cond, Lane, Cond);
-      if (Ok && Cond)
-        Now |= 1u << Lane;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+      if (In >> Lane & 1)
+        for (size_t I = 0; I < N; ++I)
+          if (!Skip[I])
+            Vals[Lane][L.Counters[I].Id] = Value[I][Lane];
+    if (In && evaluateWarpNumbers(*L.Cond, Lanes, In, CondValue)) {
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+        if ((In >> Lane & 1) && CondValue[Lane])
+          Now |= 1u << Lane;
+    } else {
+      for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane) {
+        if (!(In >> Lane & 1))
+          continue;
+        int64_t Cond = 0;
+        Ok = Eval(*L.Cond, Lane, Cond);
+        if (Ok && Cond)
+          Now |= 1u << Lane;
+      }
     }
     if (!Ok || !Now)
       break;
@@ -501,10 +524,16 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       }
     }
     // Every counter advances at once, from the values at the iteration's start.
+    bool ByWarp = true;
+    for (size_t I = 0; I < N && ByWarp; ++I)
+      ByWarp = Skip[I] || evaluateWarpNumbers(*L.Counters[I].Next, Lanes, Now, NextValue[I]);
     for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane)
       if (Now >> Lane & 1)
         for (size_t I = 0; I < N && Ok; ++I)
-          Ok = Skip[I] || Eval(*L.Counters[I].Next, Lane, Value[I][Lane]);
+          if (ByWarp)
+            Value[I][Lane] = Skip[I] ? Value[I][Lane] : NextValue[I][Lane];
+          else
+            Ok = Skip[I] || Eval(*L.Counters[I].Next, Lane, Value[I][Lane]);
     if (!Ok)
       break;
     In = Now; // a lane that left the loop stays out (SIMT semantics)

@@ -139,25 +139,49 @@ static bool lanesShareCounters(const std::array<LoopValues, WarpSize> *Vals, uin
   return true;
 }
 
-WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
-                    uint32_t Alive) {
-  WarpResult R;
-  R.WA.Width = C.A.Width;
-  R.WA.Op = C.A.Op;
-  R.WA.Atomic = C.A.Atomic;
-  R.WA.Matrix = C.A.Matrix;
-  R.WA.ActiveMask = 0;
-  std::map<std::string, int64_t> Offset; // the common uniform offset
+static_assert(WarpLanes::Size == WarpSize);
+
+/// The addresses of the lanes of Addressed, each evaluated on its own:
+/// false (R.Fail set) at the first lane whose address cannot be used.
+static bool addressesLaneByLane(Context &C, std::array<LaneEnv, WarpSize> &Envs, uint32_t Addressed,
+                                WarpResult &R, std::map<std::string, int64_t> &Offset,
+                                std::optional<std::string> &LoadedWhy) {
   bool First = true;
-  ++C.Evaluations;
-  std::array<std::vector<int64_t>, WarpSize> Keys;
-  UniformMemo Memo;
-  Memo.Shared = &C.PassMemo;
-  if (lanesShareCounters(Vals, Alive))
-    Memo.WarpOutcomes.assign(C.Guards.size(), {int8_t(-1), std::nullopt});
-  std::optional<std::string> LoadedWhy; // some lane's loaded values left out
   for (unsigned L = 0; L < WarpSize; ++L) {
-    LaneEnv Env;
+    if (!(Addressed >> L & 1))
+      continue;
+    LaneValue A = evaluateLane(*C.A.ByteOffset, Envs[L]);
+    if (A.Unknown == UnknownKind::DataDependent) {
+      if (!LoadedWhy)
+        LoadedWhy = A.Why;
+      A = loadedRowsDropped(C, Envs[L], std::move(A));
+    }
+    if (!A.known()) {
+      R.Fail = {statusFor(A.Unknown), A.Why, false};
+      return false;
+    }
+    if (First) {
+      Offset = A.Terms;
+      First = false;
+    } else if (A.Terms != Offset) {
+      R.Fail.Reason = "the address depends on " + quotedNames(A.Terms.empty() ? Offset : A.Terms) +
+                      " differently in different threads";
+      return false;
+    }
+    R.WA.ActiveMask |= 1u << L;
+    R.WA.ByteAddr[L] = swizzled(C, uint64_t(A.C));
+  }
+  return true;
+}
+
+/// The lanes of warp W that exist (Envs, R.Tids), with Alive's lanes in
+/// Lanes; returns those lanes.
+static uint32_t warpLanes(const Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
+                          uint32_t Alive, UniformMemo &Memo, std::array<LaneEnv, WarpSize> &Envs,
+                          WarpLanes &Lanes, WarpResult &R) {
+  uint32_t Live = 0;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    LaneEnv &Env = Envs[L];
     if (!laneEnv(C, W, L, Env))
       break;
     Env.Memo = &Memo;
@@ -166,31 +190,102 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
       continue;
     if (Vals)
       Env.LoopValues = &(*Vals)[L];
-    bool Taken = true;
-    if (!guardsTaken(C, Env, Taken, R.Fail, &Keys[L]))
-      return R;
-    if (!Taken || !(C.A.AddressLanes >> L & 1))
+    Live |= 1u << L;
+    Lanes.Tid[L] = R.Tids[L];
+    Lanes.Loops[L] = Env.LoopValues;
+    if (!Lanes.Common)
+      Lanes.Common = &Env;
+  }
+  return Live;
+}
+
+/// The lanes of Live that run the access and address it: the guard parts
+/// every lane decides by plain numbers for the whole warp, the others lane
+/// by lane, up to the first lane they cannot be decided in (GuardFail).
+static uint32_t lanesRunning(Context &C, std::array<LaneEnv, WarpSize> &Envs, const WarpLanes &Lanes,
+                             uint32_t Live, std::array<std::vector<int64_t>, WarpSize> &Keys,
+                             std::optional<Failure> &GuardFail) {
+  size_t FirstPart = Live ? guardsByNumbers(C, Lanes, Live) : 0;
+  uint32_t Addressed = 0;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!(Live >> L & 1))
       continue;
-    LaneValue A = evaluateLane(*C.A.ByteOffset, Env);
-    if (A.Unknown == UnknownKind::DataDependent) {
-      if (!LoadedWhy)
-        LoadedWhy = A.Why;
-      A = loadedRowsDropped(C, Env, std::move(A));
+    bool Taken = true;
+    Failure F;
+    if (FirstPart < C.Guards.size() && !guardsTaken(C, Envs[L], Taken, F, &Keys[L], FirstPart)) {
+      GuardFail = std::move(F);
+      break;
     }
-    if (!A.known()) {
-      R.Fail = {statusFor(A.Unknown), A.Why, false};
-      return R;
+    if (Taken && (C.A.AddressLanes >> L & 1))
+      Addressed |= 1u << L;
+  }
+  return Addressed;
+}
+
+/// Undecided equality guards: only lanes with one key pass together, so the
+/// worst case is the costliest such group of R's active lanes, not all.
+static void worstEqualityGroup(const Context &C, WarpResult &R,
+                               const std::array<std::vector<int64_t>, WarpSize> &Keys) {
+  std::map<std::vector<int64_t>, uint32_t> Groups;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (R.WA.ActiveMask >> L & 1)
+      Groups[Keys[L]] |= 1u << L;
+  if (Groups.size() < 2)
+    return;
+  uint32_t WorstMask = 0;
+  BankCost Worst;
+  for (const auto &[Key, Mask] : Groups) {
+    WarpAccess G = R.WA;
+    G.ActiveMask = Mask;
+    BankCost Cost = costOf(G, C.Arch);
+    if (!WorstMask || worse(Cost, Worst) ||
+        (!worse(Worst, Cost) && __builtin_popcount(Mask) > __builtin_popcount(WorstMask))) {
+      Worst = Cost;
+      WorstMask = Mask;
     }
-    if (First) {
-      Offset = A.Terms;
-      First = false;
-    } else if (A.Terms != Offset) {
-      R.Fail.Reason = "the address depends on " + quotedNames(A.Terms.empty() ? Offset : A.Terms) +
-                      " differently in different threads";
-      return R;
-    }
-    R.WA.ActiveMask |= 1u << L;
-    R.WA.ByteAddr[L] = swizzled(C, uint64_t(A.C));
+  }
+  R.WA.ActiveMask = WorstMask;
+}
+
+WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
+                    uint32_t Alive) {
+  WarpResult R;
+  R.WA.Width = C.A.Width;
+  R.WA.Op = C.A.Op;
+  R.WA.Atomic = C.A.Atomic;
+  R.WA.Matrix = C.A.Matrix;
+  R.WA.ActiveMask = 0;
+  ++C.Evaluations;
+  std::array<std::vector<int64_t>, WarpSize> Keys;
+  UniformMemo Memo;
+  Memo.Shared = &C.PassMemo;
+  // Lanes that share their counters in Alive share them in its subsets.
+  const bool SameLoops = lanesShareCounters(Vals, Alive);
+  if (SameLoops)
+    Memo.WarpOutcomes.assign(C.Guards.size(), {int8_t(-1), std::nullopt});
+  std::array<LaneEnv, WarpSize> Envs;
+  WarpLanes Lanes;
+  Lanes.SameLoops = SameLoops;
+  uint32_t Live = warpLanes(C, W, Vals, Alive, Memo, Envs, Lanes, R);
+  std::optional<Failure> GuardFail;
+  uint32_t Addressed = lanesRunning(C, Envs, Lanes, Live, Keys, GuardFail);
+  // The addresses, all at once when each is a plain number, else lane by
+  // lane; the failure reported is the first lane's, guard or address, as in
+  // a walk of the lanes.
+  std::array<int64_t, WarpSize> Numbers;
+  std::map<std::string, int64_t> Offset; // the common uniform offset
+  std::optional<std::string> LoadedWhy;   // some lane's loaded values left out
+  if (Addressed && evaluateWarpNumbers(*C.A.ByteOffset, Lanes, Addressed, Numbers)) {
+    R.WA.ActiveMask = Addressed;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Addressed >> L & 1)
+        R.WA.ByteAddr[L] = swizzled(C, uint64_t(Numbers[L]));
+  } else if (!addressesLaneByLane(C, Envs, Addressed, R, Offset, LoadedWhy)) {
+    return R;
+  }
+  if (GuardFail) {
+    R.Fail = std::move(*GuardFail);
+    return R;
   }
   if (LoadedWhy && !banksDistinct(R.WA, C.Arch)) {
     R.Fail = {VerdictStatus::DataDependent, *LoadedWhy, false};
@@ -215,29 +310,8 @@ WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSiz
     for (const auto &KV : Offset)
       R.Params.push_back(KV.first);
   }
-  // Undecided equality guards: only lanes with one key pass together, so the
-  // worst case is the costliest such group, not every lane.
-  if (R.WA.ActiveMask && C.BoundGuards) {
-    std::map<std::vector<int64_t>, uint32_t> Groups;
-    for (unsigned L = 0; L < WarpSize; ++L)
-      if (R.WA.ActiveMask >> L & 1)
-        Groups[Keys[L]] |= 1u << L;
-    if (Groups.size() > 1) {
-      uint32_t WorstMask = 0;
-      BankCost Worst;
-      for (const auto &[Key, Mask] : Groups) {
-        WarpAccess G = R.WA;
-        G.ActiveMask = Mask;
-        BankCost Cost = costOf(G, C.Arch);
-        if (!WorstMask || worse(Cost, Worst) ||
-            (!worse(Worst, Cost) && __builtin_popcount(Mask) > __builtin_popcount(WorstMask))) {
-          Worst = Cost;
-          WorstMask = Mask;
-        }
-      }
-      R.WA.ActiveMask = WorstMask;
-    }
-  }
+  if (R.WA.ActiveMask && C.BoundGuards)
+    worstEqualityGroup(C, R, Keys);
   R.Ok = true;
   if (C.ScanEdges < 0)
     C.ScanEdges = scansBoundary(C);

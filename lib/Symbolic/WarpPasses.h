@@ -221,10 +221,17 @@ inline unsigned excessOf(const EdgeWarp &W) { return W.Cost.Wavefronts - W.PageI
 /// EqualityKeys (optional) receives, for each undecided guard `f == u` with
 /// u warp-uniform, the lane's value of f - u without u: lanes whose keys
 /// differ cannot both pass it.
+/// FirstPart: the parts before it are known to hold in this lane.
 bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
-                 std::vector<int64_t> *EqualityKeys = nullptr);
+                 std::vector<int64_t> *EqualityKeys = nullptr, size_t FirstPart = 0);
+/// The guard parts a whole warp decides by plain numbers, in order: Live
+/// (the lanes of Lanes that may run the access) loses the lanes a part
+/// leaves out; returns the first part some lane of Live cannot decide so
+/// (guardsTaken goes on from there), or the number of parts.
+size_t guardsByNumbers(const Context &C, const WarpLanes &Lanes, uint32_t &Live);
 WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
                     uint32_t Alive);
+
 /// The active lanes of R that address bytes outside its (sized) array.
 uint32_t lanesOutsideArray(const Context &C, const WarpResult &R);
 /// More excess wavefronts (then a higher degree) than B.

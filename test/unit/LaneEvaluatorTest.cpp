@@ -12,6 +12,8 @@
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 #include "cuda-bank-lint/AccessModel/HostFunction.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -87,6 +89,63 @@ TEST(LaneEvaluator, NumericPathAgreesWithSymbolicEvaluation) {
   // Both kinds of result occur, so both paths were compared.
   EXPECT_GT(Numbers, 2000u);
   EXPECT_GT(Others, 2000u);
+}
+
+// The numbers of a whole warp at once are each lane's own: for random
+// expressions, masks, threadIdx values and loop counters that are shared by
+// the lanes or not, every lane of the mask has the value evaluateLane gives
+// it, and a warp fails only where some lane's value is not a plain number or
+// the expression has a leaf with no value.
+TEST(LaneEvaluator, WarpNumbersAreEachLanesNumbers) {
+  Generator G;
+  const std::map<std::string, int64_t> Uniforms{{"n", 100}};
+  std::array<std::map<unsigned, int64_t>, WarpLanes::Size> Loops;
+  unsigned Warps = 0, Failed = 0;
+  for (int I = 0; I < 6000; ++I) {
+    SymRef E = G.expr(4);
+    bool Shared = G.pick(2);
+    LaneEnv Common;
+    Common.BlockDim[0] = 64;
+    Common.BlockDim[1] = 4;
+    Common.UniformValues = &Uniforms;
+    WarpLanes W;
+    W.Common = &Common;
+    W.SameLoops = Shared;
+    uint32_t Mask = G.pick(4) ? uint32_t(G.Rng()) | 1u : 0xffffffffu;
+    unsigned Base = unsigned(G.pick(2)) * 32, Row = unsigned(G.pick(4));
+    for (unsigned L = 0; L < WarpLanes::Size; ++L) {
+      W.Tid[L] = {Base + L, Shared ? Row : unsigned(G.pick(4)), 0};
+      Loops[L] = {{0, Shared ? 7 : G.pick(9) - 4}, {1, -3}};
+      W.Loops[L] = &Loops[L];
+    }
+    std::array<int64_t, WarpLanes::Size> Out;
+    bool Ok = evaluateWarpNumbers(*E, W, Mask, Out);
+    bool AllExact = true;
+    for (unsigned L = 0; L < WarpLanes::Size; ++L) {
+      if (!(Mask >> L & 1))
+        continue;
+      LaneEnv Env = Common;
+      std::copy(W.Tid[L].begin(), W.Tid[L].end(), Env.Tid);
+      Env.LoopValues = W.Loops[L];
+      LaneValue V = evaluateLane(*E, Env);
+      AllExact &= V.exact();
+      if (Ok) {
+        ASSERT_TRUE(V.exact()) << toString(E) << " lane " << L;
+        ASSERT_EQ(Out[L], V.C) << toString(E) << " lane " << L;
+      }
+    }
+    SymLeaves Lv = collectLeaves(E);
+    bool HasUnknownLeaf = !Lv.Varyings.empty() || Lv.UsesBlockDim[2] ||
+                          llvm::any_of(Lv.Uniforms, [](const SymExpr *U) { return U->Name == "m"; }) ||
+                          llvm::any_of(Lv.Loops, [](const SymExpr *X) { return X->LoopId == 2; });
+    if (!Ok)
+      EXPECT_TRUE(!AllExact || HasUnknownLeaf) << toString(E);
+    ++Warps;
+    Failed += !Ok;
+  }
+  // Both outcomes occur.
+  EXPECT_GT(Warps - Failed, 1500u);
+  EXPECT_GT(Failed, 1500u);
 }
 
 // A UniformMemo shared by many lanes, block shapes, threadIdx.y values and

@@ -172,7 +172,15 @@ inline int64_t floorLog2(uint64_t V) { return 63 - __builtin_clzll(V); }
 
 /// Wraps V to the range of T (two's complement truncation, sign or zero
 /// extension back to 64 bits).
-int64_t wrapToType(int64_t V, IntType T);
+inline int64_t wrapToType(int64_t V, IntType T) {
+  if (T.Bits >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << T.Bits) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (T.Signed && T.Bits > 1 && (U >> (T.Bits - 1)))
+    U |= ~Mask;
+  return int64_t(U);
+}
 
 /// Human-readable rendering in C syntax, e.g. "threadIdx.x * 32 + n".
 std::string toString(const SymRef &E);

@@ -163,6 +163,22 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env);
 /// it, which the unit tests check.
 LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env);
 
+/// The lanes of one warp (WarpNumbers.cpp): what they share (Common: block
+/// shape, arrays, layout, values of unknowns and nodes), and each lane's
+/// threadIdx and loop counters.
+struct WarpLanes {
+  static constexpr unsigned Size = 32;
+  const LaneEnv *Common = nullptr;
+  std::array<std::array<unsigned, 3>, Size> Tid{};
+  std::array<const std::map<unsigned, int64_t> *, Size> Loops{};
+  bool SameLoops = true; ///< every lane has the counters of the first one asked
+};
+/// E's value in every lane of Mask, as evaluateLane's numeric path gives it
+/// lane by lane (each node visited once for the warp); false when some
+/// lane's value is not a plain number.
+bool evaluateWarpNumbers(const SymExpr &E, const WarpLanes &W, uint32_t Mask,
+                         std::array<int64_t, WarpLanes::Size> &Out);
+
 /// Sets Env to thread T (linear id, x fastest) of a block of shape Dim:
 /// threadIdx from T, blockDim from Dim.
 void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim);
