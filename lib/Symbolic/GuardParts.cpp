@@ -276,11 +276,13 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
   return true;
 }
 
-size_t guardsByNumbers(const Context &C, const WarpLanes &Lanes, uint32_t &Live) {
+size_t guardsByNumbers(Context &C, const WarpLanes &Lanes, uint32_t &Live) {
   // A part whose value is a plain number in every lane is decided there as
   // decidePart decides it (it holds or not, nothing noted), and a uniform
   // one whose outcome in the pass is known as guardsTaken takes it; the
-  // guards' values of nodes are not the address's (guardsTaken).
+  // guards' values of nodes are not the address's (guardsTaken). Another
+  // uniform part, where the lanes share their counters, has one outcome in
+  // every lane: decidePart's for the first (what it notes, it notes there).
   LaneEnv Common = *Lanes.Common;
   Common.NodeValues = nullptr;
   WarpLanes W = Lanes;
@@ -305,8 +307,24 @@ size_t guardsByNumbers(const Context &C, const WarpLanes &Lanes, uint32_t &Live)
     // Taken as passed without being evaluated (decidePart).
     if (!Part.Uniform && Part.Opaque && C.BoundGuards)
       return I;
-    if (!evaluateWarpNumbers(*Part.Cond, W, Live, V))
-      return I;
+    if (!evaluateWarpNumbers(*Part.Cond, W, Live, V)) {
+      if (!Part.Uniform || !Lanes.SameLoops)
+        return I;
+      unsigned First = unsigned(__builtin_ctz(Live));
+      LaneEnv Env = Common;
+      std::copy(Lanes.Tid[First].begin(), Lanes.Tid[First].end(), Env.Tid);
+      Env.LoopValues = Lanes.Loops[First];
+      Failure F;
+      std::optional<int64_t> Key;
+      PartOutcome Out = decidePart(C, Part, Env, F, Key);
+      if (Out == PartOutcome::Fails)
+        return I;
+      if (!Part.Cond->ReadsCounter && Common.UniformValues == C.UniformValues)
+        C.PassOutcomes[I] = int8_t(Out);
+      if (Out == PartOutcome::NotTaken)
+        Live = 0;
+      continue;
+    }
     for (unsigned L = 0; L < WarpLanes::Size; ++L)
       if ((Live >> L & 1) && (V[L] != 0) == Part.Negated)
         Live &= ~(1u << L);

@@ -228,7 +228,7 @@ bool guardsTaken(Context &C, const LaneEnv &Env, bool &Taken, Failure &F,
 /// (the lanes of Lanes that may run the access) loses the lanes a part
 /// leaves out; returns the first part some lane of Live cannot decide so
 /// (guardsTaken goes on from there), or the number of parts.
-size_t guardsByNumbers(const Context &C, const WarpLanes &Lanes, uint32_t &Live);
+size_t guardsByNumbers(Context &C, const WarpLanes &Lanes, uint32_t &Live);
 WarpResult evalWarp(Context &C, unsigned W, const std::array<LoopValues, WarpSize> *Vals,
                     uint32_t Alive);
 
