@@ -98,7 +98,10 @@ std::string shapeAssumption(const FunctionModel &F) {
     return Shape + ": '" + F.Name + "' is a device function, whose block shape is that of its callers";
   // A kernel with __launch_bounds__ gets here when a launch fixes some extents.
   return Shape + ": no launch of '" + F.Name + "' with a constant block size in this file or the others searched, " +
-         (F.BoundsShape ? "" : "no __launch_bounds__ and ") + "no --block-dim (pass --block-dim=X,Y,Z to pin it)";
+         (F.BoundsShape                ? ""
+          : F.BoundsIgnored.empty() ? "no __launch_bounds__ and "
+                                    : F.BoundsIgnored + ", which bounds no launch, and ") +
+         "no --block-dim (pass --block-dim=X,Y,Z to pin it)";
 }
 
 } // namespace

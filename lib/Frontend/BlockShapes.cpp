@@ -661,4 +661,15 @@ std::optional<BlockShape> BlockShapeFinder::boundsShapeOf(const FunctionDecl *Ke
   return std::nullopt;
 }
 
+std::string BlockShapeFinder::ignoredBoundsOf(const FunctionDecl *Kernel) const {
+  const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>();
+  if (!LB || boundsShapeOf(Kernel))
+    return "";
+  SourcePos Where = toSourcePos(Ctx.getSourceManager(), LB->getLocation());
+  std::string At = " at " + Where.File + ":" + std::to_string(Where.Line);
+  if (auto Max = constInt(LB->getMaxThreads(), Ctx))
+    return "__launch_bounds__(" + std::to_string(*Max) + ")" + At + " (outside 1..1024)";
+  return "__launch_bounds__" + At + " (its maximum is not a constant)";
+}
+
 } // namespace cbl

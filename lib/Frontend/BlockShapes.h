@@ -36,6 +36,8 @@ public:
   std::vector<BlockShape> otherLaunchShapesOf(const clang::FunctionDecl *Kernel) const;
   /// The shape __launch_bounds__ gives (1-D, its maximum), if any.
   std::optional<BlockShape> boundsShapeOf(const clang::FunctionDecl *Kernel) const;
+  /// Kernel's __launch_bounds__ when it bounds nothing (FunctionModel::BoundsIgnored).
+  std::string ignoredBoundsOf(const clang::FunctionDecl *Kernel) const;
   /// Every launched kernel with a constant shape, with that shape.
   const llvm::DenseMap<const clang::FunctionDecl *, BlockShape> &launches() const {
     return Launched;

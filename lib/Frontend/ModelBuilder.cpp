@@ -401,6 +401,7 @@ private:
     F.LaunchShape = Shapes.launchShapeOf(FD);
     F.OtherLaunchShapes = Shapes.otherLaunchShapesOf(FD);
     F.BoundsShape = Shapes.boundsShapeOf(FD);
+    F.BoundsIgnored = Shapes.ignoredBoundsOf(FD);
   }
 
   ParsedFile &Out;

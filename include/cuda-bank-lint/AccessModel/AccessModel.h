@@ -256,6 +256,10 @@ struct FunctionModel {
   /// What the translation unit says (kernels): the first launch with a
   /// constant block shape, and __launch_bounds__.
   std::optional<BlockShape> LaunchShape, BoundsShape;
+  /// A __launch_bounds__ that bounds no launch (its maximum outside 1..1024
+  /// or not a constant), as the notes say it: "__launch_bounds__(2048) at
+  /// f.cu:3 (outside 1..1024)"; empty otherwise.
+  std::string BoundsIgnored;
   /// The constant shapes of the other launches in the translation unit that
   /// differ from LaunchShape (the barrier check tries each).
   std::vector<BlockShape> OtherLaunchShapes;

@@ -57,6 +57,16 @@ __global__ void __launch_bounds__(16) halfWarp(float *o) {
 }
 // JSON: "block_dim_note": "a 1-D block of up to 16 threads (__launch_bounds__'s maximum at {{.*}}bounded-shape.cu:{{[0-9]+}}): no launch of 'halfWarp'
 
+// A bound outside 1..1024 bounds no launch (a block has at most 1,024
+// threads): the note names it as one that bounds nothing.
+__global__ void __launch_bounds__(2048) tooBig(float *o) {
+  __shared__ float s[1024];
+  s[threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  o[threadIdx.x] = s[threadIdx.x];
+}
+// JSON: "block_dim_note": "a 1-D block whose size is a multiple of 32 threads (up to 1024, worst warp reported): no launch of 'tooBig' with a constant block size in this file or the others searched, __launch_bounds__(2048) at {{.*}}bounded-shape.cu:[[# @LINE-6]] (outside 1..1024), which bounds no launch, and no --block-dim (pass --block-dim=X,Y,Z to pin it)",
+
 void launch(float *o, int width) {
   bounded<<<1, dim3(width, 2)>>>(o);
   unbounded<<<1, dim3(width, 2)>>>(o);
