@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace cbl::warp {
 
@@ -63,6 +64,81 @@ void conjuncts(const SymRef &C, bool Negated, std::vector<std::pair<SymRef, bool
   Out.push_back({C, Negated});
 }
 
+namespace {
+
+/// Whether E has a number in every lane: built of threadIdx, blockDim,
+/// constants and row strides only (Memo: per node, for a DAG).
+bool laneNumeric(const SymExpr &E, std::map<const SymExpr *, bool> &Memo) {
+  auto [It, New] = Memo.try_emplace(&E, false);
+  if (!New)
+    return It->second;
+  bool Numeric = false;
+  switch (E.Kind) {
+  case ExprKind::ThreadIdx: case ExprKind::BlockDim: case ExprKind::Const: case ExprKind::RowStride:
+    Numeric = true;
+    break;
+  case ExprKind::Unary: case ExprKind::Binary: case ExprKind::Select: case ExprKind::Cast:
+  case ExprKind::Call:
+    Numeric = std::all_of(E.Ops.begin(), E.Ops.end(), [&](const SymRef &O) { return laneNumeric(*O, Memo); });
+    break;
+  default:
+    break;
+  }
+  return Memo[&E] = Numeric;
+}
+
+/// The largest subexpressions of E that read threadIdx and have a number in
+/// every lane (each once).
+void laneNumbers(const SymExpr &E, std::map<const SymExpr *, bool> &Memo, std::set<const SymExpr *> &Seen,
+                 std::vector<const SymExpr *> &Out) {
+  if (!E.ThreadAxes || !Seen.insert(&E).second)
+    return;
+  if (laneNumeric(E, Memo)) {
+    Out.push_back(&E);
+    return;
+  }
+  for (const SymRef &O : E.Ops)
+    laneNumbers(*O, Memo, Seen, Out);
+}
+
+/// Parts this large are keyed by their lanes' numbers (smaller ones cost
+/// little to evaluate in each lane).
+constexpr unsigned MinKeyedTreeSize = 16;
+
+void keyByLaneNumbers(GuardPart &Part) {
+  const SymExpr &P = *Part.Cond;
+  if (Part.Uniform || Part.Opaque || Part.ReadsWidth || P.ReadsLaneValue || P.TreeSize < MinKeyedTreeSize)
+    return;
+  std::map<const SymExpr *, bool> Memo;
+  std::set<const SymExpr *> Seen;
+  laneNumbers(P, Memo, Seen, Part.LaneNumbers);
+  std::set<unsigned> Ids;
+  addLoopCounters(P, Ids);
+  Part.Counters.assign(Ids.begin(), Ids.end());
+}
+
+/// Lane Env's key for a keyed part: the values of its lane numbers and
+/// counters; nothing when the part is not keyed or a value is missing.
+std::optional<std::vector<int64_t>> laneKeyOf(const Context &C, const GuardPart &Part, const LaneEnv &Env) {
+  if (Part.LaneNumbers.empty() || Env.UniformValues != C.UniformValues)
+    return std::nullopt;
+  std::vector<int64_t> Key;
+  Key.reserve(Part.LaneNumbers.size() + Part.Counters.size());
+  for (const SymExpr *N : Part.LaneNumbers) {
+    LaneValue V = evaluateLane(*N, Env);
+    if (!V.exact())
+      return std::nullopt;
+    Key.push_back(V.C);
+  }
+  for (unsigned Id : Part.Counters) {
+    auto It = Env.LoopValues ? Env.LoopValues->find(Id) : std::map<unsigned, int64_t>::const_iterator();
+    Key.push_back(Env.LoopValues && It != Env.LoopValues->end() ? It->second : INT64_MIN);
+  }
+  return Key;
+}
+
+} // namespace
+
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
   std::vector<GuardPart> Parts;
   for (const Guard &G : A.Guards) {
@@ -78,6 +154,7 @@ std::vector<GuardPart> guardPartsOf(const SharedAccess &A) {
         Part.Opaque = !Leaves.Varyings.empty();
         Part.Text = Negated ? "!(" + toString(P) + ")" : toString(P);
         Part.Threshold = isThreshold(*P);
+        keyByLaneNumbers(Part);
       }
       Parts.push_back(std::move(Part));
     }
@@ -256,13 +333,29 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
       Out = PartOutcome(Cached->second.first);
       EqualityKey = Cached->second.second;
     } else {
-      Out = decidePart(C, Part, Env, F, EqualityKey);
-      if (InPass && Out != PartOutcome::Fails)
-        *InPass = int8_t(Out);
-      if (InWarp && Out != PartOutcome::Fails)
-        *InWarp = {int8_t(Out), EqualityKey};
-      if (K && Out != PartOutcome::Fails)
-        Env.Memo->Outcomes.emplace(std::move(*K), std::make_pair(int8_t(Out), EqualityKey));
+      // A keyed part: lanes with the same numbers share its outcome, and
+      // what it notes was noted by the first of them.
+      std::optional<std::vector<int64_t>> LK = InPass || K ? std::nullopt : laneKeyOf(C, Part, Env);
+      std::optional<std::pair<size_t, std::vector<int64_t>>> Keyed;
+      if (LK)
+        Keyed.emplace(I, std::move(*LK));
+      auto Hit = Keyed ? C.LaneKeyedOutcomes.find(*Keyed) : C.LaneKeyedOutcomes.end();
+      if (Hit != C.LaneKeyedOutcomes.end()) {
+        Out = PartOutcome(Hit->second.first);
+        EqualityKey = Hit->second.second;
+        if (InWarp)
+          *InWarp = Hit->second;
+      } else {
+        Out = decidePart(C, Part, Env, F, EqualityKey);
+        if (InPass && Out != PartOutcome::Fails)
+          *InPass = int8_t(Out);
+        if (InWarp && Out != PartOutcome::Fails)
+          *InWarp = {int8_t(Out), EqualityKey};
+        if (K && Out != PartOutcome::Fails)
+          Env.Memo->Outcomes.emplace(std::move(*K), std::make_pair(int8_t(Out), EqualityKey));
+        if (Keyed && Out != PartOutcome::Fails)
+          C.LaneKeyedOutcomes.emplace(std::move(*Keyed), std::make_pair(int8_t(Out), EqualityKey));
+      }
     }
     if (Out == PartOutcome::Fails)
       return false;

@@ -48,6 +48,12 @@ struct GuardPart {
   std::string Text;      ///< for a lane-dependent part: how it is reported
   bool Threshold = false; ///< for a lane-dependent part: isThreshold(*Cond)
   bool ReadsWidth = false; ///< reads blockDim.x
+  /// For a large lane-dependent part that reads no per-lane unknown: its
+  /// largest subexpressions that read threadIdx and nothing unknown, and the
+  /// loop counters it reads. A lane's outcome of the part is a function of
+  /// their values (laneKeyOf); empty when not keyed so.
+  std::vector<const SymExpr *> LaneNumbers;
+  std::vector<unsigned> Counters;
 };
 
 std::vector<GuardPart> guardPartsOf(const SharedAccess &A);
@@ -114,6 +120,10 @@ struct Context {
   /// outcome in this pass once known (guardsTaken's PartOutcome; -1 not yet):
   /// the same in every lane, warp and iteration.
   std::vector<int8_t> PassOutcomes = std::vector<int8_t>(Guards.size(), -1);
+  /// Outcomes of keyed lane-dependent parts (GuardPart::LaneNumbers) in this
+  /// pass, by part and the lane's key.
+  std::map<std::pair<size_t, std::vector<int64_t>>, std::pair<int8_t, std::optional<int64_t>>>
+      LaneKeyedOutcomes;
   /// Values of the nodes that read no threadIdx, for the whole pass
   /// (UniformMemo::Shared of each warp's memo).
   UniformMemo PassMemo;
