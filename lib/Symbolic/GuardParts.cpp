@@ -289,6 +289,78 @@ PartOutcome decidePart(Context &C, const GuardPart &Part, const LaneEnv &Env, Fa
 
 /// Is lane Env active under the guards? Sets F (and returns false) when it
 /// cannot be decided.
+namespace {
+
+/// A part's outcome with its equality key (decidePart's results).
+using Decided = std::pair<int8_t, std::optional<int64_t>>;
+
+/// Where part I's outcome for a lane is kept beyond the lane, and found.
+struct OutcomeStores {
+  /// A uniform part that reads no counter has one outcome in the whole pass
+  /// (with the pass's values of unknowns): decided once.
+  int8_t *InPass = nullptr;
+  /// A part that reads neither threadIdx.x nor another per-lane value has
+  /// one outcome in every lane of the warp with the same threadIdx.y/z and
+  /// counters: decided once per warp (its notes are made the first time).
+  /// Not when the block width is tried per thread (atEveryBlockWidth).
+  /// When the lanes share their counters, such a part that reads no
+  /// threadIdx.y/z either, or only where the warp has one value of them,
+  /// has one outcome in the warp: kept by its index (InWarp), otherwise by
+  /// its key in the warp's memo (Warp).
+  Decided *InWarp = nullptr;
+  std::optional<UniformMemo::Key> Warp;
+  /// A keyed part (GuardPart::LaneNumbers): lanes with the same numbers
+  /// share its outcome in the pass, and what it notes was noted by the
+  /// first of them.
+  std::optional<std::pair<size_t, std::vector<int64_t>>> Keyed;
+
+  OutcomeStores(Context &C, size_t I, const LaneEnv &Env) {
+    const GuardPart &Part = C.Guards[I];
+    const SymExpr &P = *Part.Cond;
+    if (Part.Uniform && !P.ReadsCounter && Env.UniformValues == C.UniformValues)
+      InPass = &C.PassOutcomes[I];
+    bool PerWarp = !InPass && Env.Memo && !P.isConst() && !(Part.ReadsWidth && !Env.BlockDim[0]);
+    if (PerWarp && I < Env.Memo->WarpOutcomes.size() &&
+        P.readsThreadOnlyOn(Env.WarpUniformAxes & UniformMemo::RowAxes))
+      InWarp = &Env.Memo->WarpOutcomes[I];
+    if (PerWarp && !InWarp && P.readsThreadOnlyOn(UniformMemo::RowAxes))
+      Warp = Env.Memo->keyOf(P, Env);
+    if (!InPass && !Warp)
+      if (std::optional<std::vector<int64_t>> Key = laneKeyOf(C, Part, Env))
+        Keyed.emplace(I, std::move(*Key));
+  }
+
+  std::optional<Decided> find(const Context &C, const LaneEnv &Env) {
+    if (InPass && *InPass >= 0)
+      return Decided{*InPass, std::nullopt};
+    if (InWarp && InWarp->first >= 0)
+      return *InWarp;
+    if (Warp)
+      if (auto It = Env.Memo->Outcomes.find(*Warp); It != Env.Memo->Outcomes.end())
+        return It->second;
+    if (Keyed)
+      if (auto It = C.LaneKeyedOutcomes.find(*Keyed); It != C.LaneKeyedOutcomes.end()) {
+        if (InWarp)
+          *InWarp = It->second;
+        return It->second;
+      }
+    return std::nullopt;
+  }
+
+  void keep(Context &C, const LaneEnv &Env, const Decided &D) {
+    if (InPass)
+      *InPass = D.first;
+    if (InWarp)
+      *InWarp = D;
+    if (Warp)
+      Env.Memo->Outcomes.emplace(std::move(*Warp), D);
+    if (Keyed)
+      C.LaneKeyedOutcomes.emplace(std::move(*Keyed), D);
+  }
+};
+
+} // namespace
+
 bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
                  std::vector<int64_t> *EqualityKeys, size_t FirstPart) {
   // Values given to subexpressions of the address (a clamp's bound) are not
@@ -298,73 +370,22 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
   Env.NodeValues = nullptr;
   Taken = true;
   for (size_t I = FirstPart; I < C.Guards.size(); ++I) {
-    const GuardPart &Part = C.Guards[I];
-    const SymExpr &P = *Part.Cond;
-    PartOutcome Out;
-    std::optional<int64_t> EqualityKey;
-    // A uniform part that reads no counter has one outcome in the whole pass
-    // (with the pass's values of unknowns): decided once.
-    int8_t *InPass = Part.Uniform && !P.ReadsCounter && Env.UniformValues == C.UniformValues
-                         ? &C.PassOutcomes[I]
-                         : nullptr;
-    // A part that reads neither threadIdx.x nor another per-lane value has
-    // one outcome in every lane of the warp with the same threadIdx.y/z and
-    // counters: decided once per warp (its notes are made the first time).
-    // Not when the block width is tried per thread (atEveryBlockWidth).
-    // When the lanes share their counters, such a part that reads no
-    // threadIdx.y/z either, or only where the warp has one value of them,
-    // has one outcome in the warp: kept by its index.
-    bool PerWarp = !InPass && Env.Memo && !P.isConst() && !(Part.ReadsWidth && !Env.BlockDim[0]);
-    std::pair<int8_t, std::optional<int64_t>> *InWarp =
-        PerWarp && I < Env.Memo->WarpOutcomes.size() &&
-                P.readsThreadOnlyOn(Env.WarpUniformAxes & UniformMemo::RowAxes)
-            ? &Env.Memo->WarpOutcomes[I]
-            : nullptr;
-    std::optional<UniformMemo::Key> K;
-    if (PerWarp && !InWarp && P.readsThreadOnlyOn(UniformMemo::RowAxes))
-      K = Env.Memo->keyOf(P, Env);
-    auto Cached = K ? Env.Memo->Outcomes.find(*K) : decltype(Env.Memo->Outcomes)::iterator();
-    if (InPass && *InPass >= 0) {
-      Out = PartOutcome(*InPass);
-    } else if (InWarp && InWarp->first >= 0) {
-      Out = PartOutcome(InWarp->first);
-      EqualityKey = InWarp->second;
-    } else if (K && Cached != Env.Memo->Outcomes.end()) {
-      Out = PartOutcome(Cached->second.first);
-      EqualityKey = Cached->second.second;
-    } else {
-      // A keyed part: lanes with the same numbers share its outcome, and
-      // what it notes was noted by the first of them.
-      std::optional<std::vector<int64_t>> LK = InPass || K ? std::nullopt : laneKeyOf(C, Part, Env);
-      std::optional<std::pair<size_t, std::vector<int64_t>>> Keyed;
-      if (LK)
-        Keyed.emplace(I, std::move(*LK));
-      auto Hit = Keyed ? C.LaneKeyedOutcomes.find(*Keyed) : C.LaneKeyedOutcomes.end();
-      if (Hit != C.LaneKeyedOutcomes.end()) {
-        Out = PartOutcome(Hit->second.first);
-        EqualityKey = Hit->second.second;
-        if (InWarp)
-          *InWarp = Hit->second;
-      } else {
-        Out = decidePart(C, Part, Env, F, EqualityKey);
-        if (InPass && Out != PartOutcome::Fails)
-          *InPass = int8_t(Out);
-        if (InWarp && Out != PartOutcome::Fails)
-          *InWarp = {int8_t(Out), EqualityKey};
-        if (K && Out != PartOutcome::Fails)
-          Env.Memo->Outcomes.emplace(std::move(*K), std::make_pair(int8_t(Out), EqualityKey));
-        if (Keyed && Out != PartOutcome::Fails)
-          C.LaneKeyedOutcomes.emplace(std::move(*Keyed), std::make_pair(int8_t(Out), EqualityKey));
-      }
+    OutcomeStores Stores(C, I, Env);
+    std::optional<Decided> D = Stores.find(C, Env);
+    if (!D) {
+      std::optional<int64_t> EqualityKey;
+      PartOutcome Out = decidePart(C, C.Guards[I], Env, F, EqualityKey);
+      if (Out == PartOutcome::Fails)
+        return false;
+      D = Decided{int8_t(Out), EqualityKey};
+      Stores.keep(C, Env, *D);
     }
-    if (Out == PartOutcome::Fails)
-      return false;
-    if (Out == PartOutcome::NotTaken) {
+    if (PartOutcome(D->first) == PartOutcome::NotTaken) {
       Taken = false;
       return true;
     }
-    if (EqualityKey && EqualityKeys)
-      EqualityKeys->push_back(*EqualityKey);
+    if (D->second && EqualityKeys)
+      EqualityKeys->push_back(*D->second);
   }
   return true;
 }
