@@ -312,12 +312,15 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   };
   // The lanes for the conditions and updates of the counters evaluated for
   // the whole warp at once (when each lane's value is a plain number).
+  // Lanes past the block's last thread are left to the per-lane path.
   WarpLanes Lanes;
   LaneEnv Common;
+  uint32_t Exist = 0;
   for (unsigned Lane = WarpSize; Lane-- > 0;) {
     LaneEnv Env;
     if (!laneEnv(C, W, Lane, Env))
       continue;
+    Exist |= 1u << Lane;
     Lanes.Tid[Lane] = {Env.Tid[0], Env.Tid[1], Env.Tid[2]};
     Lanes.Loops[Lane] = &Vals[Lane];
     Common = Env;
@@ -467,7 +470,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
         for (size_t I = 0; I < N; ++I)
           if (!Skip[I])
             Vals[Lane][L.Counters[I].Id] = Value[I][Lane];
-    if (In && evaluateWarpNumbers(*L.Cond, Lanes, In, CondValue)) {
+    if (In && !(In & ~Exist) && evaluateWarpNumbers(*L.Cond, Lanes, In, CondValue)) {
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
         if ((In >> Lane & 1) && CondValue[Lane])
           Now |= 1u << Lane;
@@ -524,7 +527,7 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
       }
     }
     // Every counter advances at once, from the values at the iteration's start.
-    bool ByWarp = true;
+    bool ByWarp = !(Now & ~Exist);
     for (size_t I = 0; I < N && ByWarp; ++I)
       ByWarp = Skip[I] || evaluateWarpNumbers(*L.Counters[I].Next, Lanes, Now, NextValue[I]);
     for (unsigned Lane = 0; Lane < WarpSize && Ok; ++Lane)
