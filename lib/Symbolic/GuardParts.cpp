@@ -130,10 +130,8 @@ std::optional<std::vector<int64_t>> laneKeyOf(const Context &C, const GuardPart 
       return std::nullopt;
     Key.push_back(V.C);
   }
-  for (unsigned Id : Part.Counters) {
-    auto It = Env.LoopValues ? Env.LoopValues->find(Id) : std::map<unsigned, int64_t>::const_iterator();
-    Key.push_back(Env.LoopValues && It != Env.LoopValues->end() ? It->second : INT64_MIN);
-  }
+  for (unsigned Id : Part.Counters)
+    Key.push_back(counterValue(Env, Id));
   return Key;
 }
 
@@ -287,18 +285,24 @@ PartOutcome decidePart(Context &C, const GuardPart &Part, const LaneEnv &Env, Fa
 
 } // namespace
 
-/// Is lane Env active under the guards? Sets F (and returns false) when it
-/// cannot be decided.
 namespace {
 
 /// A part's outcome with its equality key (decidePart's results).
 using Decided = std::pair<int8_t, std::optional<int64_t>>;
 
+/// Where a uniform part that reads no counter keeps its outcome: it has one
+/// in the whole pass (with the pass's values of unknowns), decided once.
+int8_t *passOutcome(Context &C, size_t I, const LaneEnv &Env) {
+  const GuardPart &Part = C.Guards[I];
+  return Part.Uniform && !Part.Cond->ReadsCounter && Env.UniformValues == C.UniformValues
+             ? &C.PassOutcomes[I]
+             : nullptr;
+}
+
 /// Where part I's outcome for a lane is kept beyond the lane, and found.
 struct OutcomeStores {
-  /// A uniform part that reads no counter has one outcome in the whole pass
-  /// (with the pass's values of unknowns): decided once.
-  int8_t *InPass = nullptr;
+  int8_t *InPass = nullptr; ///< passOutcome
+
   /// A part that reads neither threadIdx.x nor another per-lane value has
   /// one outcome in every lane of the warp with the same threadIdx.y/z and
   /// counters: decided once per warp (its notes are made the first time).
@@ -317,8 +321,7 @@ struct OutcomeStores {
   OutcomeStores(Context &C, size_t I, const LaneEnv &Env) {
     const GuardPart &Part = C.Guards[I];
     const SymExpr &P = *Part.Cond;
-    if (Part.Uniform && !P.ReadsCounter && Env.UniformValues == C.UniformValues)
-      InPass = &C.PassOutcomes[I];
+    InPass = passOutcome(C, I, Env);
     bool PerWarp = !InPass && Env.Memo && !P.isConst() && !(Part.ReadsWidth && !Env.BlockDim[0]);
     if (PerWarp && I < Env.Memo->WarpOutcomes.size() &&
         P.readsThreadOnlyOn(Env.WarpUniformAxes & UniformMemo::RowAxes))
@@ -359,8 +362,25 @@ struct OutcomeStores {
   }
 };
 
+/// Part I's outcome for lane Env (its node values cleared): kept from
+/// another lane, or decided and kept; nothing (F set) when it fails.
+std::optional<Decided> outcomeOf(Context &C, size_t I, const LaneEnv &Env, Failure &F) {
+  OutcomeStores Stores(C, I, Env);
+  if (std::optional<Decided> D = Stores.find(C, Env))
+    return D;
+  std::optional<int64_t> EqualityKey;
+  PartOutcome Out = decidePart(C, C.Guards[I], Env, F, EqualityKey);
+  if (Out == PartOutcome::Fails)
+    return std::nullopt;
+  Decided D{int8_t(Out), EqualityKey};
+  Stores.keep(C, Env, D);
+  return D;
+}
+
 } // namespace
 
+/// Is lane Env active under the guards? Sets F (and returns false) when it
+/// cannot be decided.
 bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
                  std::vector<int64_t> *EqualityKeys, size_t FirstPart) {
   // Values given to subexpressions of the address (a clamp's bound) are not
@@ -370,16 +390,9 @@ bool guardsTaken(Context &C, const LaneEnv &AddressEnv, bool &Taken, Failure &F,
   Env.NodeValues = nullptr;
   Taken = true;
   for (size_t I = FirstPart; I < C.Guards.size(); ++I) {
-    OutcomeStores Stores(C, I, Env);
-    std::optional<Decided> D = Stores.find(C, Env);
-    if (!D) {
-      std::optional<int64_t> EqualityKey;
-      PartOutcome Out = decidePart(C, C.Guards[I], Env, F, EqualityKey);
-      if (Out == PartOutcome::Fails)
-        return false;
-      D = Decided{int8_t(Out), EqualityKey};
-      Stores.keep(C, Env, *D);
-    }
+    std::optional<Decided> D = outcomeOf(C, I, Env, F);
+    if (!D)
+      return false;
     if (PartOutcome(D->first) == PartOutcome::NotTaken) {
       Taken = false;
       return true;
@@ -396,7 +409,7 @@ size_t guardsByNumbers(Context &C, const WarpLanes &Lanes, uint32_t &Live) {
   // one whose outcome in the pass is known as guardsTaken takes it; the
   // guards' values of nodes are not the address's (guardsTaken). Another
   // uniform part, where the lanes share their counters, has one outcome in
-  // every lane: decidePart's for the first (what it notes, it notes there).
+  // every lane: the first lane's (outcomeOf: what it notes, it notes there).
   LaneEnv Common = *Lanes.Common;
   Common.NodeValues = nullptr;
   WarpLanes W = Lanes;
@@ -412,9 +425,8 @@ size_t guardsByNumbers(Context &C, const WarpLanes &Lanes, uint32_t &Live) {
       continue;
     }
     // A uniform part's outcome once known in the pass (guardsTaken).
-    if (Part.Uniform && !Part.Cond->ReadsCounter && Common.UniformValues == C.UniformValues &&
-        C.PassOutcomes[I] >= 0) {
-      if (PartOutcome(C.PassOutcomes[I]) == PartOutcome::NotTaken)
+    if (const int8_t *InPass = passOutcome(C, I, Common); InPass && *InPass >= 0) {
+      if (PartOutcome(*InPass) == PartOutcome::NotTaken)
         Live = 0;
       continue;
     }
@@ -429,13 +441,10 @@ size_t guardsByNumbers(Context &C, const WarpLanes &Lanes, uint32_t &Live) {
       std::copy(Lanes.Tid[First].begin(), Lanes.Tid[First].end(), Env.Tid);
       Env.LoopValues = Lanes.Loops[First];
       Failure F;
-      std::optional<int64_t> Key;
-      PartOutcome Out = decidePart(C, Part, Env, F, Key);
-      if (Out == PartOutcome::Fails)
+      std::optional<Decided> D = outcomeOf(C, I, Env, F);
+      if (!D)
         return I;
-      if (!Part.Cond->ReadsCounter && Common.UniformValues == C.UniformValues)
-        C.PassOutcomes[I] = int8_t(Out);
-      if (Out == PartOutcome::NotTaken)
+      if (PartOutcome(D->first) == PartOutcome::NotTaken)
         Live = 0;
       continue;
     }

@@ -343,18 +343,6 @@ void setThread(LaneEnv &Env, unsigned T, const std::array<unsigned, 3> &Dim) {
 
 namespace {
 
-/// The value Values gives Key (a counter's id, an unknown's name), if any.
-template <class Map, class Key>
-bool valueIn(const Map *Values, const Key &K, IntType T, int64_t &Out) {
-  if (!Values)
-    return false;
-  auto It = Values->find(K);
-  if (It == Values->end())
-    return false;
-  Out = wrapToType(It->second, T);
-  return true;
-}
-
 /// The common case, every leaf a number (a lane with its loop counters and
 /// block shape known): the value without building term maps or reasons.
 /// False when some part is not a plain number; the symbolic evaluation then
@@ -489,11 +477,17 @@ UniformMemo::Key UniformMemo::keyOf(const SymExpr &E, const LaneEnv &Env) {
         {Tid(1), Tid(2)}, Env.WarpUniformAxes, {}};
   const std::vector<unsigned> &Ids = countersOf(E);
   K.Counters.reserve(Ids.size());
-  for (unsigned Id : Ids) {
-    auto It = Env.LoopValues ? Env.LoopValues->find(Id) : std::map<unsigned, int64_t>::const_iterator();
-    K.Counters.push_back(Env.LoopValues && It != Env.LoopValues->end() ? It->second : INT64_MIN);
-  }
+  for (unsigned Id : Ids)
+    K.Counters.push_back(counterValue(Env, Id));
   return K;
+}
+
+int64_t counterValue(const LaneEnv &Env, unsigned Id) {
+  int64_t V = INT64_MIN;
+  if (Env.LoopValues)
+    if (auto It = Env.LoopValues->find(Id); It != Env.LoopValues->end())
+      V = It->second;
+  return V;
 }
 
 LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {

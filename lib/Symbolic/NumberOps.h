@@ -14,6 +14,18 @@
 
 namespace cbl {
 
+/// The value Values gives Key (a counter's id, an unknown's name), if any.
+template <class Map, class Key>
+inline bool valueIn(const Map *Values, const Key &K, IntType T, int64_t &Out) {
+  if (!Values)
+    return false;
+  auto It = Values->find(K);
+  if (It == Values->end())
+    return false;
+  Out = wrapToType(It->second, T);
+  return true;
+}
+
 inline bool lessThan(int64_t A, int64_t B, IntType T) {
   if (T.Signed)
     return A < B;

@@ -28,16 +28,6 @@ template <class F> void forLanes(uint32_t Mask, F Body) {
 
 void broadcast(int64_t V, Numbers &Out) { Out.fill(V); }
 
-/// The value Values gives Key, if any (wrapped to T).
-template <class Map, class Key> bool lookUp(const Map *Values, const Key &K, IntType T, int64_t &Out) {
-  if (!Values)
-    return false;
-  auto It = Values->find(K);
-  if (It == Values->end())
-    return false;
-  Out = wrapToType(It->second, T);
-  return true;
-}
 
 class Evaluator {
 public:
@@ -46,7 +36,7 @@ public:
   bool eval(const SymExpr &E, uint32_t Mask, Numbers &Out) {
     IntType T = E.Type;
     int64_t V;
-    if (lookUp(Env.NodeValues, &E, T, V))
+    if (valueIn(Env.NodeValues, &E, T, V))
       return broadcast(V, Out), true;
     switch (E.Kind) {
     case ExprKind::Const:
@@ -66,7 +56,7 @@ public:
     case ExprKind::LoopVar:
       return counter(E, Mask, Out);
     case ExprKind::Uniform:
-      if (!lookUp(Env.UniformValues, E.Name, T, V))
+      if (!valueIn(Env.UniformValues, E.Name, T, V))
         return false;
       return broadcast(V, Out), true;
     case ExprKind::Varying:
@@ -92,12 +82,12 @@ private:
   bool counter(const SymExpr &E, uint32_t Mask, Numbers &Out) {
     if (W.SameLoops) {
       int64_t V;
-      if (!lookUp(W.Loops[unsigned(__builtin_ctz(Mask))], E.LoopId, E.Type, V))
+      if (!valueIn(W.Loops[unsigned(__builtin_ctz(Mask))], E.LoopId, E.Type, V))
         return false;
       return broadcast(V, Out), true;
     }
     bool Ok = true;
-    forLanes(Mask, [&](unsigned L) { Ok = Ok && lookUp(W.Loops[L], E.LoopId, E.Type, Out[L]); });
+    forLanes(Mask, [&](unsigned L) { Ok = Ok && valueIn(W.Loops[L], E.LoopId, E.Type, Out[L]); });
     return Ok;
   }
 

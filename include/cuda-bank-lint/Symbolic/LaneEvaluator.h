@@ -163,6 +163,10 @@ LaneValue evaluateLane(const SymExpr &E, const LaneEnv &Env);
 /// it, which the unit tests check.
 LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env);
 
+/// Counter Id's value in Env (LoopValues), INT64_MIN where it has none: a
+/// memo key's part.
+int64_t counterValue(const LaneEnv &Env, unsigned Id);
+
 /// The lanes of one warp (WarpNumbers.cpp): what they share (Common: block
 /// shape, arrays, layout, values of unknowns and nodes), and each lane's
 /// threadIdx and loop counters.
