@@ -195,6 +195,14 @@ public:
       : Out(Out), Diags(Diags), Options(Options), CI(CI), FromPreamble(FromPreamble),
         Skipped(Skipped) {}
 
+  /// A parse for launches only (LaunchIndex) does not need the bodies of
+  /// the toolkit's and the system's functions: the launches it reads are in
+  /// the user's code (Sema keeps the bodies of constexpr functions, which
+  /// it may evaluate).
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return Options.LaunchesOnly && CI.getSourceManager().isInSystemHeader(D->getLocation());
+  }
+
   bool HandleTopLevelDecl(DeclGroupRef G) override {
     for (Decl *D : G) {
       if (implicitInstantiation(D)) // reached through its template
@@ -420,6 +428,7 @@ public:
   /// Before the parse: the regions the preprocessor skips are recorded.
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     Skipped.emplace(CI.getSourceManager(), Options.ToolkitDirs);
+    CI.getFrontendOpts().SkipFunctionBodies = Options.LaunchesOnly;
     CI.getPreprocessor().addPPCallbacks(Skipped->callbacks());
     return true;
   }

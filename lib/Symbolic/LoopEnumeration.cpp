@@ -188,22 +188,25 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
                std::array<LoopValues, WarpSize> &Vals, uint32_t Alive,
                std::vector<unsigned> &Point, std::string &Why) {
   if (Level == C.A.Loops.size()) {
-    std::string Label;
-    for (size_t I = 0; I < C.A.Loops.size(); ++I) {
-      const LoopInfo &L = C.Loops[C.A.Loops[I]];
-      std::string Part;
-      if (!L.LaneVarying) {
-        for (unsigned Lane = 0; Lane < WarpSize && Part.empty(); ++Lane)
-          if (Alive >> Lane & 1)
-            for (const LoopCounter &LC : L.Counters)
-              if (auto It = Vals[Lane].find(LC.Id); It != Vals[Lane].end() && !LC.Internal)
-                Part += (Part.empty() ? "" : ", ") + LC.Name + "=" + std::to_string(It->second);
-      } else {
-        Part = "iteration " + std::to_string(Point[I]) + " of the loop at line " +
-               std::to_string(L.Where.Line);
+    auto Label = [&] {
+      std::string Text;
+      for (size_t I = 0; I < C.A.Loops.size(); ++I) {
+        const LoopInfo &L = C.Loops[C.A.Loops[I]];
+        std::string Part;
+        if (!L.LaneVarying) {
+          for (unsigned Lane = 0; Lane < WarpSize && Part.empty(); ++Lane)
+            if (Alive >> Lane & 1)
+              for (const LoopCounter &LC : L.Counters)
+                if (auto It = Vals[Lane].find(LC.Id); It != Vals[Lane].end() && !LC.Internal)
+                  Part += (Part.empty() ? "" : ", ") + LC.Name + "=" + std::to_string(It->second);
+        } else {
+          Part = "iteration " + std::to_string(Point[I]) + " of the loop at line " +
+                 std::to_string(L.Where.Line);
+        }
+        Text += (Text.empty() ? "" : ", ") + Part;
       }
-      Label += (Label.empty() ? "" : ", ") + Part;
-    }
+      return Text;
+    };
     WarpResult R = evalWarp(C, W, &Vals, Alive);
     if (C.PruneOutOfBounds) {
       if (uint32_t Outside = lanesOutsideArray(C, R)) {

@@ -38,6 +38,11 @@ static_assert(sizeof(AccessVerdict) == 1200, "AccessVerdict changed: update shif
 static_assert(sizeof(VerdictCase) == 80, "VerdictCase changed: update shiftLines");
 #endif
 
+/// Whether S may name a line (mapLineNumbers would change it).
+bool namesLine(llvm::StringRef S) {
+  return S.contains("line ") || S.contains("iteration@");
+}
+
 /// Calls Shift on every line number in S ("line 12", "iteration@12": the
 /// only ways the analysis and the front end name a line in their texts) and
 /// returns S with the results in their place.
@@ -75,6 +80,11 @@ public:
 
   void num(uint64_t V) { OS.write(reinterpret_cast<const char *>(&V), sizeof V); }
   void text(llvm::StringRef S) {
+    if (!namesLine(S)) { // most texts: written as they are
+      num(S.size());
+      OS << S;
+      return;
+    }
     std::string R = mapLineNumbers(S, [&](int64_t L) { return L - Base; });
     num(R.size());
     OS << R;

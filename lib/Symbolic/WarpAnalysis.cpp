@@ -327,7 +327,7 @@ bool worse(const BankCost &A, const BankCost &B) {
 }
 
 void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned> *Point,
-                    const std::string &Label) {
+                    llvm::function_ref<std::string()> Label) {
   if (!R.Ok) {
     if (!Failed)
       Fail = R.Fail;
@@ -347,7 +347,7 @@ void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned>
     auto It = CaseIndex.find(*Point);
     if (It == CaseIndex.end()) {
       It = CaseIndex.emplace(*Point, V.Cases.size()).first;
-      V.Cases.push_back({Label, Cost, W, Active});
+      V.Cases.push_back({Label(), Cost, W, Active});
     } else if (worse(Cost, V.Cases[It->second].Cost)) {
       V.Cases[It->second].Cost = Cost;
       V.Cases[It->second].Warp = W;
@@ -362,7 +362,7 @@ void Collector::add(const WarpResult &R, unsigned W, const std::vector<unsigned>
     V.Mask = R.WA.ActiveMask;
     V.Addr = R.WA.ByteAddr;
     V.Tid = R.Tids;
-    V.WorstCase = Label;
+    V.WorstCase = Label();
   }
   Any = true;
 }
@@ -450,7 +450,7 @@ bool runPass(Context &C, bool Enumerate, Collector &Col, std::string &NotEnumera
       if (!enumerate(C, Col, W, 0, Vals, All, Point, NotEnumerable))
         return false;
     } else {
-      Col.add(evalWarp(C, W, nullptr, 0xffffffffu), W, nullptr, "");
+      Col.add(evalWarp(C, W, nullptr, 0xffffffffu), W, nullptr, [] { return std::string(); });
       if (Col.Failed)
         return false;
     }

@@ -11,6 +11,8 @@
 #include "cuda-bank-lint/Symbolic/LaneEvaluator.h"
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <memory>
 #include <map>
 #include <optional>
@@ -265,8 +267,9 @@ struct Collector {
 
   explicit Collector(Context &C) : C(C) {}
 
+  /// Label names the case (Point's counters); asked only where it is kept.
   void add(const WarpResult &R, unsigned W, const std::vector<unsigned> *Point,
-           const std::string &Label);
+           llvm::function_ref<std::string()> Label);
 
 };
 
