@@ -166,11 +166,19 @@ struct IRSiteWalker {
   const DataLayout &DL() { return T.DL; }
 
   /// The position of I, or of the nearest instruction before it in its
-  /// block that has one (optimisations drop some).
+  /// block that has one (optimisations drop some), or of a load or store of
+  /// the same address that has one (LICM's load before a loop of the value
+  /// the loop reads and writes there: nvcc keeps it on the loop's line).
   IRLocations::Place placeOf(const Instruction &I) {
     for (const Instruction *Cur = &I; Cur; Cur = Cur->getPrevNode())
       if (const DILocation *DL = Cur->getDebugLoc().get(); DL && DL->getLine())
         return T.Locs.placeOf(DL);
+    if (const Value *Ptr = getLoadStorePointerOperand(&I))
+      for (const User *U : Ptr->users())
+        if (const auto *Other = dyn_cast<Instruction>(U);
+            Other && Other != &I && getLoadStorePointerOperand(Other) == Ptr)
+          if (const DILocation *DL = Other->getDebugLoc().get(); DL && DL->getLine())
+            return T.Locs.placeOf(DL);
     IRLocations::Place P;
     P.Where = T.Out.Where;
     return P;
