@@ -182,6 +182,89 @@ std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopI
   return Ids;
 }
 
+/// How many times warp W runs the loop L, which the access does not read
+/// and every lane of Alive runs alike (a skipped loop): counted on its first
+/// lane at the enclosing loops' values in Vals, each value of those once per
+/// pass. std::nullopt where that is not known (a bound that is a parameter
+/// or blockDim, as in a grid-stride loop) or past MaxRepeatedIterations.
+std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
+                                  const std::array<LoopValues, WarpSize> &Vals, uint32_t Alive) {
+  if (!Alive)
+    return std::nullopt;
+  const unsigned Lane = unsigned(__builtin_ctz(Alive));
+  // The counters of L its condition reads, through their updates; and the
+  // outer counters those read, which key the count.
+  std::set<unsigned> Own, Read;
+  noteCounters(L.Cond, Read);
+  for (size_t Before = 0; Before != Read.size();) {
+    Before = Read.size();
+    for (const LoopCounter &LC : L.Counters)
+      if (Read.count(LC.Id)) {
+        Own.insert(LC.Id);
+        noteCounters(LC.Init, Read);
+        noteCounters(LC.Next, Read);
+      }
+  }
+  std::vector<int64_t> Key{int64_t(L.Id), int64_t(W)};
+  for (unsigned Id : Read)
+    if (!Own.count(Id)) {
+      auto It = Vals[Lane].find(Id);
+      if (It == Vals[Lane].end())
+        return std::nullopt;
+      Key.push_back(It->second);
+    }
+  auto [Known, New] = C.TripCounts.try_emplace(std::move(Key));
+  if (!New)
+    return Known->second;
+  LaneEnv Env;
+  if (!laneEnv(C, W, Lane, Env))
+    return std::nullopt;
+  LoopValues Local = Vals[Lane];
+  Env.LoopValues = &Local;
+  auto Number = [&](const SymRef &E) -> std::optional<int64_t> {
+    LaneValue V = evaluateLane(*E, Env);
+    return V.exact() ? std::optional<int64_t>(V.C) : std::nullopt;
+  };
+  std::vector<const LoopCounter *> Counters;
+  for (const LoopCounter &LC : L.Counters)
+    if (Own.count(LC.Id)) {
+      if (!LC.Init || !LC.Next)
+        return std::nullopt;
+      Counters.push_back(&LC);
+    }
+  for (const LoopCounter *LC : Counters) {
+    auto V = Number(LC->Init);
+    if (!V)
+      return std::nullopt;
+    Local[LC->Id] = *V;
+  }
+  uint64_t Trips = 0;
+  std::vector<int64_t> Next(Counters.size());
+  for (;;) {
+    auto Holds = Number(L.Cond);
+    if (!Holds)
+      return std::nullopt;
+    if (!*Holds)
+      break;
+    if (++Trips > MaxRepeatedIterations)
+      return std::nullopt;
+    bool Changed = false;
+    for (size_t I = 0; I < Counters.size(); ++I) {
+      auto V = Number(Counters[I]->Next);
+      if (!V)
+        return std::nullopt;
+      Next[I] = *V;
+      Changed |= *V != Local[Counters[I]->Id];
+    }
+    if (!Changed)
+      return std::nullopt; // it would never end
+    for (size_t I = 0; I < Counters.size(); ++I)
+      Local[Counters[I]->Id] = Next[I];
+  }
+  Known->second = Trips;
+  return Trips;
+}
+
 /// Runs the loops enclosing the access level by level for warp W; returns
 /// false (with Why) when a loop cannot be enumerated exactly.
 bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
@@ -203,7 +286,8 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
           Part = "iteration " + std::to_string(Point[I]) + " of the loop at line " +
                  std::to_string(L.Where.Line);
         }
-        Text += (Text.empty() ? "" : ", ") + Part;
+        if (!Part.empty()) // a loop not run names no value
+          Text += (Text.empty() ? "" : ", ") + Part;
       }
       return Text;
     };
@@ -222,11 +306,20 @@ bool enumerate(Context &C, Collector &Out, unsigned W, size_t Level,
   const LoopInfo &L = C.Loops[C.A.Loops[Level]];
   if (C.SkippedLoops.count(L.Id) ||
       (C.SkippedIfWarpAgrees.count(L.Id) && warpAgreesOn(C, L, W, Vals, Alive))) {
-    // Every iteration of this loop costs the same: one stands for all.
-    C.RanUniformLoopOnce = true;
+    // Every iteration of this loop costs the same: one stands for all, in
+    // the block sums as many times as it runs where that is known here (a
+    // loop that does not run at these values is no case at all).
+    std::optional<uint64_t> Trips = tripCount(C, L, W, Vals, Alive);
+    if (Trips == uint64_t(0))
+      return true;
+    if (!Trips)
+      C.RanUniformLoopOnce = true;
+    const BlockSums Before = Out.V.Block;
     Point.push_back(0);
     bool Ok = enumerate(C, Out, W, Level + 1, Vals, Alive, Point, Why);
     Point.pop_back();
+    if (Ok && Trips > uint64_t(1))
+      Out.V.Block += (Out.V.Block - Before) * (*Trips - 1);
     return Ok;
   }
   // "the loop over 'i', 'j'": its counters that are variables of the program.

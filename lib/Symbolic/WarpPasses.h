@@ -132,7 +132,11 @@ struct Context {
   std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
   std::set<unsigned> SkippedLoops, SkippedIfWarpAgrees;
   std::set<unsigned> Needed = neededCounters(A, Loops, &SkippedLoops, &SkippedIfWarpAgrees);
-  /// A skipped loop was passed through: the block sums are per iteration of it.
+  /// Trip counts of skipped loops (tripCount), by loop, warp and the outer
+  /// counters they read.
+  std::map<std::vector<int64_t>, std::optional<uint64_t>> TripCounts;
+  /// A skipped loop whose trip count is not known was passed through: the
+  /// block sums are per iteration of it.
   bool RanUniformLoopOnce = false;
   /// The bound pass took a counter updated from a symbolic one as symbolic
   /// too (whether the lane is still in the loop).
