@@ -1,6 +1,7 @@
 //===- BankConflictCheck.cpp - cuda-shared-bank-conflict --------------------===//
 #include "BankConflictCheck.h"
 #include "FindingText.h"
+#include "ParallelFor.h"
 #include "RunTimeCosts.h"
 #include "cuda-bank-lint/BankModel/BankGrid.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
@@ -452,24 +453,37 @@ Finding BankConflictCheck::diagnose(CheckContext &Ctx, FixSearch &Fixes, const E
   return F;
 }
 
-void BankConflictCheck::run(CheckContext &Ctx) {
-  const auto &Arrays = Ctx.Model.Arrays;
-  std::vector<Evaluated> All;
+/// The verdict of every access of the model, in order (on the file's
+/// workers: ParallelFor.h).
+static std::vector<EvaluatedAccess> verdictsOf(CheckContext &Ctx) {
+  std::vector<EvaluatedAccess> All;
   for (const FunctionModel &F : Ctx.Model.Functions) {
     FunctionInProgress Marked(F);
-    for (const SharedAccess &A : F.Accesses) {
-      if (Ctx.outOfTime()) {
-        AccessVerdict Late;
-        Late.Reason = Ctx.Budget->reason();
-        ++Ctx.Budget->Unanalysed;
-        All.push_back({&F, &A, std::move(Late)});
-        continue;
-      }
-      All.push_back({&F, &A,
-                     analyseAccessAnyShape(A, F.Loops, Arrays, F.Shape, Ctx.Options.Arch, {},
-                                           Ctx.Memo)});
-    }
+    for (const SharedAccess &A : F.Accesses)
+      All.push_back({&F, &A, AccessVerdict()});
   }
+  std::vector<char> Late(All.size(), 0);
+  parallelFor(Ctx.Threads, All.size(), [&](size_t I) {
+    if (Ctx.outOfTime()) {
+      Late[I] = 1;
+      return;
+    }
+    EvaluatedAccess &E = All[I];
+    FunctionInProgress Marked(*E.Fn);
+    E.Verdict = analyseAccessAnyShape(*E.Access, E.Fn->Loops, Ctx.Model.Arrays, E.Fn->Shape,
+                                      Ctx.Options.Arch, {}, Ctx.Memo);
+  });
+  for (size_t I = 0; I < All.size(); ++I)
+    if (Late[I]) {
+      All[I].Verdict.Reason = Ctx.Budget->reason();
+      ++Ctx.Budget->Unanalysed;
+    }
+  return All;
+}
+
+void BankConflictCheck::run(CheckContext &Ctx) {
+  const auto &Arrays = Ctx.Model.Arrays;
+  std::vector<Evaluated> All = verdictsOf(Ctx);
   FixSearch Fixes(Ctx, All);
   Stores.clear();
   for (const Evaluated &E : All)

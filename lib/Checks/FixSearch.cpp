@@ -1,9 +1,11 @@
 //===- FixSearch.cpp - Paddings and swizzles, once per declaration --------===//
 #include "FixSearch.h"
+#include "ParallelFor.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace cbl {
 
@@ -153,17 +155,32 @@ FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R,
   for (size_t K = 0; K < D.Members.size(); ++K)
     Position[D.Members[K]] = K;
   std::vector<std::optional<PaddedResult>> After(D.Members.size());
+  // The verdicts with R of the members at Ks, computed together (on the
+  // file's workers, ParallelFor.h) before Analyse reads them in order.
+  std::vector<std::optional<AccessVerdict>> Ready(D.Members.size());
+  auto Prepare = [&](const std::vector<size_t> &Ks) {
+    parallelFor(Ctx.Threads, Ks.size(), [&](size_t J) {
+      const size_t K = Ks[J];
+      if (Ready[K] || Ctx.outOfTime())
+        return;
+      const EvaluatedAccess &E = All[D.Members[K]];
+      SharedAccess A = *E.Access;
+      A.ByteOffset = rewrittenOffset(A.ByteOffset, R);
+      Ready[K] = analyseAccessAnyShape(A, E.Fn->Loops, Laid, E.Fn->Shape, Ctx.Options.Arch, {},
+                                       Ctx.Memo);
+    });
+  };
   // False once the access at Members[K] is worse with R (or time is up).
   auto Analyse = [&](size_t K) {
     if (After[K])
       return true;
     if (Ctx.outOfTime())
       return false;
+    Prepare({K});
+    if (!Ready[K])
+      return false; // time ran out
+    const AccessVerdict &V = *Ready[K];
     const EvaluatedAccess &E = All[D.Members[K]];
-    SharedAccess A = *E.Access;
-    A.ByteOffset = rewrittenOffset(A.ByteOffset, R);
-    AccessVerdict V = analyseAccessAnyShape(A, E.Fn->Loops, Laid, E.Fn->Shape, Ctx.Options.Arch,
-                                            {}, Ctx.Memo);
     const AccessVerdict &Before = E.Verdict;
     bool Costed = Before.Status == VerdictStatus::Exact || Before.Status == VerdictStatus::Bound;
     if (Costed && (V.Status != Before.Status ||
@@ -177,6 +194,11 @@ FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R,
   // other accesses (which must not get worse) only for a candidate that
   // would be chosen.
   Gain G{0, 0};
+  std::vector<size_t> Conflicted;
+  for (const auto &[P, Instances] : D.Conflicted)
+    for (size_t I : Instances)
+      Conflicted.push_back(Position[I]);
+  Prepare(Conflicted);
   for (const auto &[P, Instances] : D.Conflicted) {
     bool Clean = true;
     for (size_t I : Instances) {
@@ -193,6 +215,9 @@ FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R,
   }
   if (!G.second || !(G > Best))
     return std::nullopt;
+  std::vector<size_t> Rest(D.Members.size());
+  std::iota(Rest.begin(), Rest.end(), size_t(0));
+  Prepare(Rest);
   std::vector<PaddedResult> Out;
   for (size_t K = 0; K < D.Members.size(); ++K) {
     if (!Analyse(K))

@@ -177,6 +177,7 @@ bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerO
         if (!checkEnabled(Info.Name, Opts.CheckGlobs))
           continue;
         CheckContext Ctx{M, Opts.Checks, Out, &Budget, Memo};
+        Ctx.Threads = Opts.ThreadsPerFile;
         Info.Make()->run(Ctx);
       }
     });
@@ -406,11 +407,14 @@ std::optional<std::array<unsigned, 3>> parseGridDim(const std::string &Text) {
 }
 
 AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
-                             const CompileCommands *Database, const AnalyzerOptions &Opts) {
+                             const CompileCommands *Database, const AnalyzerOptions &Given) {
   // An internal failure in one function is reported, not fatal (runChecks).
   llvm::CrashRecoveryContext::Enable();
   std::vector<FileResult> Results(Files.size());
-  unsigned Jobs = Opts.Jobs ? Opts.Jobs : llvm::hardware_concurrency().compute_thread_count();
+  unsigned Jobs = Given.Jobs ? Given.Jobs : llvm::hardware_concurrency().compute_thread_count();
+  // Fewer files than cores: the others analyse each file's accesses.
+  AnalyzerOptions Opts = Given;
+  Opts.ThreadsPerFile = std::max<size_t>(1, Jobs / std::max<size_t>(1, Files.size()));
   // Launches in other translation units: the database's, else .cu files near
   // the analysed one; each parsed once, for its launches only.
   LaunchIndex OtherUnits(

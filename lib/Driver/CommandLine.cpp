@@ -153,7 +153,8 @@ cl::opt<std::string> CudaModeOpt(
     cl::desc("auto (default): the toolkit's headers if installed, else the built-in prelude; "
              "headers; prelude"),
     cl::init("auto"), cl::cat(toolCategory()));
-cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: all cores)"),
+cl::opt<unsigned> Jobs("j", cl::desc("Threads (default: all cores): files in parallel, and a file's "
+                                     "accesses on the threads the files leave (one file: all)"),
                        cl::init(0), cl::cat(toolCategory()));
 cl::opt<bool> Verbose("verbose", cl::desc("Explain what was skipped and why"), cl::cat(toolCategory()));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(toolCategory()));

@@ -58,6 +58,8 @@ struct CheckContext {
   /// Verdicts of accesses analysed before (same inputs, same verdict); null:
   /// every access is analysed.
   VerdictMemo *Memo = nullptr;
+  /// Workers for the accesses of this file (1: in this thread only).
+  unsigned Threads = 1;
   bool outOfTime() const { return Budget && Budget->exhausted(); }
 };
 
