@@ -155,10 +155,13 @@ FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R,
   for (size_t K = 0; K < D.Members.size(); ++K)
     Position[D.Members[K]] = K;
   std::vector<std::optional<PaddedResult>> After(D.Members.size());
-  // The verdicts with R of the members at Ks, computed together (on the
-  // file's workers, ParallelFor.h) before Analyse reads them in order.
+  // The verdicts with R of the members at Ks, computed together on the
+  // file's workers (ParallelFor.h) before Analyse reads them in order; with
+  // none, each when Analyse first asks (it stops at the first worse one).
   std::vector<std::optional<AccessVerdict>> Ready(D.Members.size());
   auto Prepare = [&](const std::vector<size_t> &Ks) {
+    if (Ctx.Threads <= 1 && Ks.size() > 1)
+      return;
     parallelFor(Ctx.Threads, Ks.size(), [&](size_t J) {
       const size_t K = Ks[J];
       if (Ready[K] || Ctx.outOfTime())
