@@ -4,22 +4,27 @@
 
 #include <isl/set.h>
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Regex.h"
+
 #include <algorithm>
-#include <regex>
+#include <cctype>
 #include <set>
 
 namespace cbl {
 
 /// isl's residue classes in words: "(d) mod 2 = 0" is "d is even", "(a + b)
 /// mod 4 = 0" is "a + b is a multiple of 4", "(d) mod 4 = 1" is "d mod 4 = 1";
-/// and "s < 0 or s > 0" is "s != 0".
+/// and "s < 0 or s > 0" is "s != 0". (llvm::Regex, whose matching is
+/// thread-safe; std::regex's locale cache is not.)
 static std::string inWords(const std::string &Cond) {
-  static const std::regex Residue(R"(\(([^()]*)\) mod ([0-9]+) = ([0-9]+))");
+  static const llvm::Regex Residue(R"(\(([^()]*)\) mod ([0-9]+) = ([0-9]+))");
   std::string Out;
-  auto Last = Cond.cbegin();
-  for (std::sregex_iterator It(Cond.begin(), Cond.end(), Residue), End; It != End; ++It) {
-    const std::smatch &M = *It;
-    Out.append(Last, M[0].first);
+  llvm::SmallVector<llvm::StringRef, 4> M;
+  llvm::StringRef Rest(Cond);
+  while (Residue.match(Rest, &M)) {
+    Out += Rest.take_front(M[0].data() - Rest.data()).str();
     std::string X = M[1].str(), Mod = M[2].str(), R = M[3].str();
     if (Mod == "2")
       Out += X + (R == "0" ? " is even" : " is odd");
@@ -27,12 +32,30 @@ static std::string inWords(const std::string &Cond) {
       Out += X + " is a multiple of " + Mod;
     else
       Out += (X.find(' ') == std::string::npos ? X : "(" + X + ")") + " mod " + Mod + " = " + R;
-    Last = M[0].second;
+    Rest = Rest.drop_front(M[0].data() + M[0].size() - Rest.data());
   }
-  Out.append(Last, Cond.cend());
-  // "s < 0 or s > 0": "s != 0".
-  static const std::regex Unequal(R"(\b([A-Za-z_][A-Za-z_0-9]*) < (-?[0-9]+) or \1 > \2\b)");
-  return std::regex_replace(Out, Unequal, "$1 != $2");
+  Out += Rest.str();
+  // "s < 0 or s > 0": "s != 0" (the same name and number on both sides,
+  // whole words).
+  static const llvm::Regex Unequal(
+      "([A-Za-z_][A-Za-z_0-9]*) < (-?[0-9]+) or ([A-Za-z_][A-Za-z_0-9]*) > (-?[0-9]+)");
+  auto IsWord = [](char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; };
+  std::string Result;
+  llvm::StringRef Text(Out);
+  while (Unequal.match(Text, &M)) {
+    size_t At = M[0].data() - Text.data(), End = At + M[0].size();
+    bool Whole = (At == 0 || !IsWord(Text[At - 1])) && (End == Text.size() || !IsWord(Text[End]));
+    Result += Text.take_front(At).str();
+    if (M[1] == M[3] && M[2] == M[4] && Whole) {
+      Result += M[1].str() + " != " + M[2].str();
+      Text = Text.drop_front(End);
+    } else {
+      // Not the pattern here: keep its first character and look further.
+      Result += Text[At];
+      Text = Text.drop_front(At + 1);
+    }
+  }
+  return Result + Text.str();
 }
 
 std::optional<ParameterConflicts>
