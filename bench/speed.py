@@ -169,6 +169,10 @@ def main():
     ap.add_argument("--nvcc", default="",
                     help="also time `NVCC -c -O3 -arch=sm_90 FLAGS -x cu FILE` per file (median of "
                          "the repetitions) and report the tool's time against it")
+    ap.add_argument("--tool-threads", type=int, default=1,
+                    help="the tool's -j in the per-file runs: 1 (default) times one thread, as "
+                         "clang++ and nvcc run; 0 gives the tool's default, every core for the "
+                         "file's accesses")
     ap.add_argument("--no-whole-tree", action="store_true",
                     help="skip the whole-tree runs at -j 1 and -j N")
     args = ap.parse_args(argv)
@@ -201,7 +205,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="cbl-speed-")
     base, mode = baseline_command(args.clang, flags, args.cuda_mode, args.cuda_path, tool, tmp)
     tool_mode = "--cuda-mode=" + ("headers" if mode == "headers" else "prelude")
-    tool_base = [tool, "--quiet", "-j", "1", "--format=" + args.format, tool_mode]
+    tool_base = [tool, "--quiet", "-j", str(args.tool_threads), "--format=" + args.format, tool_mode]
 
     version = subprocess.run([tool, "--version"], capture_output=True, text=True).stdout
     cver = subprocess.run([args.clang, "--version"], capture_output=True, text=True).stdout

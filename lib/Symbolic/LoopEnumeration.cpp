@@ -182,19 +182,10 @@ std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopI
   return Ids;
 }
 
-/// How many times warp W runs the loop L, which the access does not read
-/// and every lane of Alive runs alike (a skipped loop): counted on its first
-/// lane at the enclosing loops' values in Vals, each value of those once per
-/// pass. std::nullopt where that is not known (a bound that is a parameter
-/// or blockDim, as in a grid-stride loop) or past MaxRepeatedIterations.
-std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
-                                  const std::array<LoopValues, WarpSize> &Vals, uint32_t Alive) {
-  if (!Alive)
-    return std::nullopt;
-  const unsigned Lane = unsigned(__builtin_ctz(Alive));
-  // The counters of L its condition reads, through their updates; and the
-  // outer counters those read, which key the count.
-  std::set<unsigned> Own, Read;
+/// The counters of L its condition reads, through their updates (Own), and
+/// the counters of enclosing loops those read (Outer).
+void conditionReads(const LoopInfo &L, std::set<unsigned> &Own, std::set<unsigned> &Outer) {
+  std::set<unsigned> Read;
   noteCounters(L.Cond, Read);
   for (size_t Before = 0; Before != Read.size();) {
     Before = Read.size();
@@ -205,22 +196,17 @@ std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
         noteCounters(LC.Next, Read);
       }
   }
-  std::vector<int64_t> Key{int64_t(L.Id), int64_t(W)};
   for (unsigned Id : Read)
-    if (!Own.count(Id)) {
-      auto It = Vals[Lane].find(Id);
-      if (It == Vals[Lane].end())
-        return std::nullopt;
-      Key.push_back(It->second);
-    }
-  auto [Known, New] = C.TripCounts.try_emplace(std::move(Key));
-  if (!New)
-    return Known->second;
-  LaneEnv Env;
-  if (!laneEnv(C, W, Lane, Env))
-    return std::nullopt;
-  LoopValues Local = Vals[Lane];
-  Env.LoopValues = &Local;
+    if (!Own.count(Id))
+      Outer.insert(Id);
+}
+
+/// Runs L's counters in Own from their starts for the lane of Env (whose
+/// LoopValues is Local, the enclosing loops' values) and counts the
+/// iterations; std::nullopt where a value is not a number, the loop would
+/// never end or it runs more than MaxRepeatedIterations.
+std::optional<uint64_t> countIterations(const LoopInfo &L, const std::set<unsigned> &Own,
+                                        const LaneEnv &Env, LoopValues &Local) {
   auto Number = [&](const SymRef &E) -> std::optional<int64_t> {
     LaneValue V = evaluateLane(*E, Env);
     return V.exact() ? std::optional<int64_t>(V.C) : std::nullopt;
@@ -228,29 +214,22 @@ std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
   std::vector<const LoopCounter *> Counters;
   for (const LoopCounter &LC : L.Counters)
     if (Own.count(LC.Id)) {
-      if (!LC.Init || !LC.Next)
+      std::optional<int64_t> Start = LC.Init && LC.Next ? Number(LC.Init) : std::nullopt;
+      if (!Start)
         return std::nullopt;
+      Local[LC.Id] = *Start;
       Counters.push_back(&LC);
     }
-  for (const LoopCounter *LC : Counters) {
-    auto V = Number(LC->Init);
-    if (!V)
-      return std::nullopt;
-    Local[LC->Id] = *V;
-  }
-  uint64_t Trips = 0;
   std::vector<int64_t> Next(Counters.size());
-  for (;;) {
-    auto Holds = Number(L.Cond);
-    if (!Holds)
+  for (uint64_t Trips = 0;; ++Trips) {
+    std::optional<int64_t> Holds = Number(L.Cond);
+    if (!Holds || (*Holds && Trips == MaxRepeatedIterations))
       return std::nullopt;
     if (!*Holds)
-      break;
-    if (++Trips > MaxRepeatedIterations)
-      return std::nullopt;
+      return Trips;
     bool Changed = false;
     for (size_t I = 0; I < Counters.size(); ++I) {
-      auto V = Number(Counters[I]->Next);
+      std::optional<int64_t> V = Number(Counters[I]->Next);
       if (!V)
         return std::nullopt;
       Next[I] = *V;
@@ -261,8 +240,35 @@ std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
     for (size_t I = 0; I < Counters.size(); ++I)
       Local[Counters[I]->Id] = Next[I];
   }
-  Known->second = Trips;
-  return Trips;
+}
+
+/// How many times warp W runs the loop L, which the access does not read
+/// and every lane of Alive runs alike (a skipped loop): counted on its first
+/// lane at the enclosing loops' values in Vals, each value of those once per
+/// pass. std::nullopt where that is not known (a bound that is a parameter
+/// or blockDim, as in a grid-stride loop) or past MaxRepeatedIterations.
+std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
+                                  const std::array<LoopValues, WarpSize> &Vals, uint32_t Alive) {
+  if (!Alive)
+    return std::nullopt;
+  const unsigned Lane = unsigned(__builtin_ctz(Alive));
+  std::set<unsigned> Own, Outer;
+  conditionReads(L, Own, Outer);
+  std::vector<int64_t> Key{int64_t(L.Id), int64_t(W)};
+  for (unsigned Id : Outer) {
+    auto It = Vals[Lane].find(Id);
+    if (It == Vals[Lane].end())
+      return std::nullopt;
+    Key.push_back(It->second);
+  }
+  auto [Known, New] = C.TripCounts.try_emplace(std::move(Key));
+  LaneEnv Env;
+  if (New && laneEnv(C, W, Lane, Env)) {
+    LoopValues Local = Vals[Lane];
+    Env.LoopValues = &Local;
+    Known->second = countIterations(L, Own, Env, Local);
+  }
+  return Known->second;
 }
 
 /// Runs the loops enclosing the access level by level for warp W; returns
