@@ -155,36 +155,32 @@ FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R,
   for (size_t K = 0; K < D.Members.size(); ++K)
     Position[D.Members[K]] = K;
   std::vector<std::optional<PaddedResult>> After(D.Members.size());
-  // The verdicts with R of the members at Ks, computed together on the
-  // file's workers (ParallelFor.h) before Analyse reads them in order; with
-  // none, each when Analyse first asks (it stops at the first worse one).
-  std::vector<std::optional<AccessVerdict>> Ready(D.Members.size());
-  auto Prepare = [&](const std::vector<size_t> &Ks) {
-    if (Ctx.Threads <= 1 && Ks.size() > 1)
-      return;
-    parallelFor(Ctx.Threads, Ks.size(), [&](size_t J) {
-      const size_t K = Ks[J];
-      if (Ready[K] || Ctx.outOfTime())
-        return;
-      const EvaluatedAccess &E = All[D.Members[K]];
-      SharedAccess A = *E.Access;
-      A.ByteOffset = rewrittenOffset(A.ByteOffset, R);
-      Ready[K] = analyseAccessAnyShape(A, E.Fn->Loops, Laid, E.Fn->Shape, Ctx.Options.Arch, {},
-                                       Ctx.Memo);
-    });
-  };
-  // False once the access at Members[K] is worse with R (or time is up).
-  auto Analyse = [&](size_t K) {
+  std::vector<std::optional<AccessVerdict>> Ready(D.Members.size()); // verdicts with R
+  // Whether the member at Order[P] is no worse with R (false also when time
+  // is up). Its verdict is computed in one step with those of the next
+  // members of Order not known yet, four per worker of the file
+  // (ParallelFor.h; one with none): the checks stop at the first worse one,
+  // so a few are computed for nothing, and the workers share uneven costs.
+  const size_t BatchSize = Ctx.Threads > 1 ? 4 * size_t(Ctx.Threads) : 1;
+  auto Analyse = [&](const std::vector<size_t> &Order, size_t P) {
+    const size_t K = Order[P];
     if (After[K])
       return true;
     if (Ctx.outOfTime())
       return false;
-    Prepare({K});
-    if (!Ready[K])
-      return false; // time ran out
+    std::vector<size_t> Batch;
+    for (size_t Q = P; Q < Order.size() && Batch.size() < BatchSize; ++Q)
+      if (!Ready[Order[Q]] && !After[Order[Q]])
+        Batch.push_back(Order[Q]);
+    parallelFor(Ctx.Threads, Batch.size(), [&](size_t J) {
+      const EvaluatedAccess &E = All[D.Members[Batch[J]]];
+      SharedAccess A = *E.Access;
+      A.ByteOffset = rewrittenOffset(A.ByteOffset, R);
+      Ready[Batch[J]] = analyseAccessAnyShape(A, E.Fn->Loops, Laid, E.Fn->Shape,
+                                              Ctx.Options.Arch, {}, Ctx.Memo);
+    });
     const AccessVerdict &V = *Ready[K];
-    const EvaluatedAccess &E = All[D.Members[K]];
-    const AccessVerdict &Before = E.Verdict;
+    const AccessVerdict &Before = All[D.Members[K]].Verdict;
     bool Costed = Before.Status == VerdictStatus::Exact || Before.Status == VerdictStatus::Bound;
     if (Costed && (V.Status != Before.Status ||
                    excess(V.Status, V.Cost.Wavefronts, V.Cost.Ideal) >
@@ -196,17 +192,17 @@ FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R,
   // The gain is the conflicted places': they are analysed first, and the
   // other accesses (which must not get worse) only for a candidate that
   // would be chosen.
-  Gain G{0, 0};
   std::vector<size_t> Conflicted;
-  for (const auto &[P, Instances] : D.Conflicted)
+  for (const auto &[Place, Instances] : D.Conflicted)
     for (size_t I : Instances)
       Conflicted.push_back(Position[I]);
-  Prepare(Conflicted);
-  for (const auto &[P, Instances] : D.Conflicted) {
+  Gain G{0, 0};
+  size_t P = 0;
+  for (const auto &[Place, Instances] : D.Conflicted) {
     bool Clean = true;
     for (size_t I : Instances) {
-      size_t K = Position[I];
-      if (!Analyse(K))
+      const size_t K = Conflicted[P];
+      if (!Analyse(Conflicted, P++))
         return std::nullopt;
       const AccessVerdict &Before = All[I].Verdict;
       unsigned Was = excess(Before.Status, Before.Cost.Wavefronts, Before.Cost.Ideal);
@@ -218,12 +214,11 @@ FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R,
   }
   if (!G.second || !(G > Best))
     return std::nullopt;
-  std::vector<size_t> Rest(D.Members.size());
-  std::iota(Rest.begin(), Rest.end(), size_t(0));
-  Prepare(Rest);
+  std::vector<size_t> Every(D.Members.size());
+  std::iota(Every.begin(), Every.end(), size_t(0));
   std::vector<PaddedResult> Out;
   for (size_t K = 0; K < D.Members.size(); ++K) {
-    if (!Analyse(K))
+    if (!Analyse(Every, K))
       return std::nullopt;
     Out.push_back(*After[K]);
   }
