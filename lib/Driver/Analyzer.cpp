@@ -161,9 +161,10 @@ void keepOnly(const std::string &File, RunReport &Report) {
 /// Runs the enabled checks on M into R. An internal failure (a crash,
 /// recovered by llvm::CrashRecoveryContext) while a function is analysed is
 /// an error for that function, which is dropped before the checks run again
-/// on the rest; false when nothing could be analysed.
+/// on the rest; false when nothing could be analysed. Threads: the workers
+/// for M's accesses (CheckContext::Threads).
 bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerOptions &Opts,
-               const TimeBudget &Budget, FileResult &R) {
+               unsigned Threads, const TimeBudget &Budget, FileResult &R) {
   constexpr unsigned MaxFailures = 4;
   // Identical accesses (instantiations, call sites, fix candidates) are
   // analysed once.
@@ -177,7 +178,7 @@ bool runChecks(const std::string &File, TranslationUnitModel &M, const AnalyzerO
         if (!checkEnabled(Info.Name, Opts.CheckGlobs))
           continue;
         CheckContext Ctx{M, Opts.Checks, Out, &Budget, Memo};
-        Ctx.Threads = Opts.ThreadsPerFile;
+        Ctx.Threads = Threads;
         Info.Make()->run(Ctx);
       }
     });
@@ -250,7 +251,7 @@ void hintIncluders(const std::string &File, const CompileCommands *Database,
 
 FileResult analyseOne(const std::string &File, const std::vector<std::string> &Inputs,
                       const CompileCommands *Database, const AnalyzerOptions &Opts,
-                      LaunchIndex &OtherUnits) {
+                      unsigned Threads, LaunchIndex &OtherUnits) {
   TimeBudget Budget;
   if (Opts.TimeoutSeconds > 0) {
     Budget.Limit = fmt::format("{}", Opts.TimeoutSeconds);
@@ -337,7 +338,7 @@ FileResult analyseOne(const std::string &File, const std::vector<std::string> &I
   ShapeOptions Shapes{Opts.BlockDim, &Opts.BlockDimRules, &OtherUnits, Opts.Model.Unsaved.get(),
                       Opts.GridDim};
   resolveShapes(M, File, Shapes, R.Messages);
-  if (!runChecks(File, M, Opts, Budget, R))
+  if (!runChecks(File, M, Opts, Threads, Budget, R))
     return R;
   if (Budget.Unanalysed) {
     std::string Why = "the time limit (--timeout=" + Budget.Limit +
@@ -407,14 +408,14 @@ std::optional<std::array<unsigned, 3>> parseGridDim(const std::string &Text) {
 }
 
 AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
-                             const CompileCommands *Database, const AnalyzerOptions &Given) {
+                             const CompileCommands *Database, const AnalyzerOptions &Opts) {
   // An internal failure in one function is reported, not fatal (runChecks).
   llvm::CrashRecoveryContext::Enable();
   std::vector<FileResult> Results(Files.size());
-  unsigned Jobs = Given.Jobs ? Given.Jobs : llvm::hardware_concurrency().compute_thread_count();
-  // Fewer files than cores: the others analyse each file's accesses.
-  AnalyzerOptions Opts = Given;
-  Opts.ThreadsPerFile = std::max<size_t>(1, Jobs / std::max<size_t>(1, Files.size()));
+  unsigned Jobs = Opts.Jobs ? Opts.Jobs : llvm::hardware_concurrency().compute_thread_count();
+  // Fewer files than threads: those the files leave analyse each file's
+  // accesses (one file: all of them).
+  const unsigned ThreadsPerFile = unsigned(std::max<size_t>(1, Jobs / std::max<size_t>(1, Files.size())));
   // Launches in other translation units: the database's, else .cu files near
   // the analysed one; each parsed once, for its launches only.
   LaunchIndex OtherUnits(
@@ -460,7 +461,9 @@ AnalysisOutcome analyseFiles(const std::vector<std::string> &Files,
     // The last resort: an internal failure outside the checks (in the front
     // end) costs this file, not the run.
     llvm::CrashRecoveryContext Recovery;
-    if (!Recovery.RunSafely([&] { Results[I] = analyseOne(Files[I], Files, Database, Opts, OtherUnits); })) {
+    if (!Recovery.RunSafely([&] {
+          Results[I] = analyseOne(Files[I], Files, Database, Opts, ThreadsPerFile, OtherUnits);
+        })) {
       FunctionInProgress::reset();
       Results[I] = FileResult();
       Results[I].Unit.File = Files[I];

@@ -10,6 +10,8 @@
 #include "WarpPasses.h"
 #include "SymbolicText.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <set>
 
@@ -182,23 +184,21 @@ std::set<unsigned> neededCounters(const SharedAccess &A, const std::vector<LoopI
   return Ids;
 }
 
-/// The counters of L its condition reads, through their updates (Own), and
-/// the counters of enclosing loops those read (Outer).
-void conditionReads(const LoopInfo &L, std::set<unsigned> &Own, std::set<unsigned> &Outer) {
-  std::set<unsigned> Read;
-  noteCounters(L.Cond, Read);
-  for (size_t Before = 0; Before != Read.size();) {
-    Before = Read.size();
-    for (const LoopCounter &LC : L.Counters)
-      if (Read.count(LC.Id)) {
-        Own.insert(LC.Id);
-        noteCounters(LC.Init, Read);
-        noteCounters(LC.Next, Read);
-      }
+/// The counters of L its condition reads, through their starts and updates
+/// (Own), and the counters of enclosing loops those read (Outer): once per
+/// loop and pass.
+const LoopReads &conditionReads(Context &C, const LoopInfo &L) {
+  auto [It, New] = C.ConditionReads.try_emplace(L.Id);
+  if (New) {
+    std::set<unsigned> Read;
+    noteCounters(L.Cond, Read);
+    closeOverCounters(Read, {&L}, true);
+    for (unsigned Id : Read) {
+      bool OwnCounter = llvm::any_of(L.Counters, [&](const LoopCounter &LC) { return LC.Id == Id; });
+      (OwnCounter ? It->second.Own : It->second.Outer).insert(Id);
+    }
   }
-  for (unsigned Id : Read)
-    if (!Own.count(Id))
-      Outer.insert(Id);
+  return It->second;
 }
 
 /// Runs L's counters in Own from their starts for the lane of Env (whose
@@ -252,10 +252,9 @@ std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
   if (!Alive)
     return std::nullopt;
   const unsigned Lane = unsigned(__builtin_ctz(Alive));
-  std::set<unsigned> Own, Outer;
-  conditionReads(L, Own, Outer);
+  const LoopReads &Reads = conditionReads(C, L);
   std::vector<int64_t> Key{int64_t(L.Id), int64_t(W)};
-  for (unsigned Id : Outer) {
+  for (unsigned Id : Reads.Outer) {
     auto It = Vals[Lane].find(Id);
     if (It == Vals[Lane].end())
       return std::nullopt;
@@ -266,7 +265,7 @@ std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
   if (New && laneEnv(C, W, Lane, Env)) {
     LoopValues Local = Vals[Lane];
     Env.LoopValues = &Local;
-    Known->second = countIterations(L, Own, Env, Local);
+    Known->second = countIterations(L, Reads.Own, Env, Local);
   }
   return Known->second;
 }

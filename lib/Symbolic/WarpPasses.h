@@ -92,6 +92,12 @@ struct DataLeaves {
 constexpr const char *DataLeafPrefix = "\x01" "data";
 DataLeaves dataLeaves(const SymRef &ByteOffset);
 
+/// The counters a loop's condition reads: its own, and those of enclosing
+/// loops (LoopEnumeration.cpp: conditionReads).
+struct LoopReads {
+  std::set<unsigned> Own, Outer;
+};
+
 struct Context {
   const SharedAccess &A;
   const std::vector<LoopInfo> &Loops;
@@ -132,8 +138,10 @@ struct Context {
   std::map<unsigned, AffineCounter> Affine = affineCountersOf(A, Loops);
   std::set<unsigned> SkippedLoops, SkippedIfWarpAgrees;
   std::set<unsigned> Needed = neededCounters(A, Loops, &SkippedLoops, &SkippedIfWarpAgrees);
-  /// Trip counts of skipped loops (tripCount), by loop, warp and the outer
-  /// counters they read.
+  /// Per skipped loop, the counters its condition reads (conditionReads);
+  /// and the loops' trip counts (tripCount), by loop, warp and the values of
+  /// the outer counters they read.
+  std::map<unsigned, LoopReads> ConditionReads;
   std::map<std::vector<int64_t>, std::optional<uint64_t>> TripCounts;
   /// A skipped loop whose trip count is not known was passed through: the
   /// block sums are per iteration of it.

@@ -59,10 +59,9 @@ struct AnalyzerOptions {
   /// Per file: after this many seconds (0: no limit) the accesses and
   /// barriers not yet analysed get the status unknown, with the reason.
   double TimeoutSeconds = 0;
-  unsigned Jobs = 0;                               ///< 0 = all cores
-  /// Workers for one file's accesses (analyseFiles: the cores the files in
-  /// parallel leave, e.g. all of them for one file).
-  unsigned ThreadsPerFile = 1;
+  /// Threads (0 = all cores): files in parallel, and each file's accesses
+  /// on the threads the files leave.
+  unsigned Jobs = 0;
   /// Verdicts kept across runs (the language server keeps one per document);
   /// null: each file gets its own.
   VerdictMemo *Memo = nullptr;
