@@ -27,6 +27,7 @@ llvm::json::Array fixes(const std::vector<FixIt> &Fs) {
 
 llvm::json::Array strings(const std::vector<std::string> &S) {
   llvm::json::Array A;
+  A.reserve(S.size());
   for (const auto &X : S)
     A.push_back(X);
   return A;
@@ -69,7 +70,10 @@ llvm::json::Array units(const std::vector<UnitStatus> &Units) {
 } // namespace
 
 void printJson(const RunReport &R, llvm::raw_ostream &OS) {
+  // Reserved: json::Value's move may throw, so a vector that grows copies
+  // every element it holds (each access record, deeply).
   llvm::json::Array Diags;
+  Diags.reserve(R.Findings.size());
   FixesOnce Once;
   for (const Finding &F : R.Findings) {
     llvm::json::Array Notes;
@@ -90,6 +94,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     Diags.push_back(std::move(D));
   }
   llvm::json::Array Accesses;
+  Accesses.reserve(R.Accesses.size());
   for (const AccessRecord &A : R.Accesses) {
     llvm::json::Object O = position(A.Where);
     O["function"] = A.Function;
@@ -158,6 +163,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
       O["repeated_iterations"] = int64_t(A.RepeatedIterations);
     if (!A.Cases.empty()) {
       llvm::json::Array Cases;
+      Cases.reserve(A.Cases.size());
       for (const AccessCase &C : A.Cases)
         Cases.push_back(llvm::json::Object{{"case", C.Label},
                                            {"degree", C.Degree},
@@ -180,6 +186,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
                                           {"column", Outer.Site.Column},
                                           {"callee", Outer.Callee}};
       llvm::json::Array Chain;
+      Chain.reserve(A.CallChain.size());
       for (const CallFrame &C : A.CallChain) {
         llvm::json::Object Frame = position(C.Site);
         Frame["callee"] = C.Callee;
@@ -213,6 +220,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     }
     if (!A.Lanes.empty()) {
       llvm::json::Array Lanes;
+      Lanes.reserve(A.Lanes.size());
       for (const LaneRow &L : A.Lanes)
         Lanes.push_back(llvm::json::Object{{"lane", L.Lane},
                                            {"tid", llvm::json::Array{L.Tid[0], L.Tid[1], L.Tid[2]}},
@@ -225,6 +233,7 @@ void printJson(const RunReport &R, llvm::raw_ostream &OS) {
     Accesses.push_back(std::move(O));
   }
   llvm::json::Array Variables;
+  Variables.reserve(R.Variables.size());
   for (const SharedVariableRecord &V : R.Variables) {
     llvm::json::Object O = position(V.Decl);
     O["name"] = V.Name;

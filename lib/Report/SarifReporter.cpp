@@ -305,6 +305,7 @@ void printSarif(const RunReport &R, const std::vector<RuleInfo> &Rules, const st
   llvm::json::Array RuleArray = ruleArray(Rules, R, RuleIndex);
   SarifWriter W(R, Root);
   llvm::json::Array Results;
+  Results.reserve(R.Findings.size()); // a growing json::Array copies what it holds
   for (const Finding &F : R.Findings)
     Results.push_back(W.result(F, RuleIndex));
   std::string RootUri = fileUri(Root);
