@@ -95,7 +95,8 @@ std::string shapeAssumption(const FunctionModel &F) {
                                : "a 1-D block whose size is a multiple of 32 threads (up to " + std::to_string(Max) +
                                      (Bound.empty() ? "" : ", " + Bound) + ", worst warp reported)";
   if (!F.IsKernel)
-    return Shape + ": '" + F.Name + "' is a device function, whose block shape is that of its callers";
+    return Shape + ": '" + F.Name + "' is a device function, whose block shape is that of its callers" +
+           (F.BoundsShape ? " (the largest __launch_bounds__ of the kernels that call it)" : "");
   // A kernel with __launch_bounds__ gets here when a launch fixes some extents.
   return Shape + ": no launch of '" + F.Name + "' with a constant block size in this file or the others searched, " +
          (F.BoundsShape                ? ""
@@ -159,8 +160,12 @@ BlockShape shapeOf(const FunctionModel &F, const std::string &File, const ShapeO
                    AnnotationReader &Annotations, std::string &Messages) {
   if (Opts.BlockDim)
     return BlockShape{*Opts.BlockDim, BlockShape::Source::CommandLine, SourcePos(), "from --block-dim"};
-  if (!F.IsKernel)
-    return BlockShape{{{0, 0, 0}}, BlockShape::Source::Assumed, SourcePos(), shapeAssumption(F)};
+  if (!F.IsKernel) {
+    BlockShape S{{{0, 0, 0}}, BlockShape::Source::Assumed, SourcePos(), shapeAssumption(F)};
+    if (F.BoundsShape)
+      S.MaxThreads = F.BoundsShape->MaxThreads;
+    return S;
+  }
   if (const BlockDimRule *R = configShape(F, Opts.Rules))
     return BlockShape{R->Dim, BlockShape::Source::Config, SourcePos(),
                       "from the config's BlockDim '" + R->Glob + "' (" + R->Origin + ")"};

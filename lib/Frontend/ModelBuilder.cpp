@@ -177,6 +177,51 @@ llvm::DenseSet<const FunctionDecl *> calledByKernels(const DeviceCalls &Calls,
   return Reached;
 }
 
+/// Whether only this unit's kernels can call FD: it is inline, an
+/// instantiation or internal, or device code is not relocatable (without
+/// -rdc a device function is called from its own unit only).
+bool calledFromThisUnitOnly(const FunctionDecl *FD, const LangOptions &LO) {
+  return !LO.GPURelocatableDeviceCode || !FD->isExternallyVisible() || FD->isInlined() ||
+         FD->isTemplateInstantiation();
+}
+
+/// A device function's bound on the block (FunctionModel::BoundsShape): the
+/// largest __launch_bounds__ of the kernels that call it, directly or not,
+/// where every one of them has one and no other unit's kernel can call it.
+llvm::DenseMap<const FunctionDecl *, BlockShape> callersBounds(const DeviceCalls &Calls,
+                                                             const BlockShapeFinder &Shapes,
+                                                             const LangOptions &LO) {
+  llvm::DenseMap<const FunctionDecl *, const std::vector<const FunctionDecl *> *> Callees;
+  for (const auto &[Caller, To] : Calls)
+    Callees[Caller] = &To;
+  llvm::DenseMap<const FunctionDecl *, BlockShape> Best;
+  llvm::DenseSet<const FunctionDecl *> Unbounded;
+  for (const auto &[Kernel, To] : Calls) {
+    if (!Kernel->hasAttr<CUDAGlobalAttr>())
+      continue;
+    std::optional<BlockShape> Bound = Shapes.boundsShapeOf(Kernel->getMostRecentDecl());
+    llvm::DenseSet<const FunctionDecl *> Seen{Kernel};
+    std::vector<const FunctionDecl *> Work(To.begin(), To.end());
+    while (!Work.empty()) {
+      const FunctionDecl *F = Work.back();
+      Work.pop_back();
+      if (F->hasAttr<CUDAGlobalAttr>() || !Seen.insert(F).second)
+        continue;
+      if (!Bound)
+        Unbounded.insert(F);
+      else if (auto [It, New] = Best.try_emplace(F, *Bound); !New && It->second.MaxThreads < Bound->MaxThreads)
+        It->second = *Bound;
+      if (auto It = Callees.find(F); It != Callees.end())
+        Work.insert(Work.end(), It->second->begin(), It->second->end());
+    }
+  }
+  llvm::DenseMap<const FunctionDecl *, BlockShape> Out;
+  for (const auto &[F, Shape] : Best)
+    if (!Unbounded.count(F) && calledFromThisUnitOnly(F, LO))
+      Out.try_emplace(F, Shape);
+  return Out;
+}
+
 bool implicitInstantiation(const Decl *D) {
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
     return FD->getTemplateSpecializationKind() == TSK_ImplicitInstantiation;
@@ -394,10 +439,13 @@ private:
           llvm::none_of(D.NotLowered, [&](const NotLoweredRoot &N) { return N.Decl == FD; }))
         Lowered.push_back(FD);
     llvm::DenseSet<const FunctionDecl *> FromKernels = calledByKernels(Calls, Lowered);
+    llvm::DenseMap<const FunctionDecl *, BlockShape> Bounds = callersBounds(Calls, Shapes, Ctx.getLangOpts());
     std::vector<FunctionModel> Models;
     for (auto &[FD, F] : D.Functions) {
       F.CalledByKernel = !F.IsKernel && FromKernels.count(FD->getCanonicalDecl());
       withShapes(F, FD, Shapes);
+      if (auto It = Bounds.find(FD->getCanonicalDecl()); !F.IsKernel && It != Bounds.end())
+        F.BoundsShape = It->second;
       Models.push_back(std::move(F));
     }
     return Models;

@@ -254,7 +254,9 @@ struct FunctionModel {
   /// (Driver/ShapeResolver.h) from the options and the evidence below.
   BlockShape Shape;
   /// What the translation unit says (kernels): the first launch with a
-  /// constant block shape, and __launch_bounds__.
+  /// constant block shape, and __launch_bounds__. For a device function
+  /// that only this unit's kernels call, BoundsShape is the largest
+  /// __launch_bounds__ of those kernels, where each has one.
   std::optional<BlockShape> LaunchShape, BoundsShape;
   /// A __launch_bounds__ that bounds no launch (its maximum outside 1..1024
   /// or not a constant), as the notes say it: "__launch_bounds__(2048) at
