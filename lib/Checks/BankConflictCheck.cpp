@@ -1,7 +1,7 @@
 //===- BankConflictCheck.cpp - cuda-shared-bank-conflict --------------------===//
 #include "BankConflictCheck.h"
 #include "FindingText.h"
-#include "ParallelFor.h"
+#include "cuda-bank-lint/Support/ParallelFor.h"
 #include "RunTimeCosts.h"
 #include "cuda-bank-lint/BankModel/BankGrid.h"
 #include "cuda-bank-lint/Checks/InProgress.h"
@@ -472,7 +472,7 @@ static std::vector<EvaluatedAccess> verdictsOf(CheckContext &Ctx) {
     FunctionInProgress Marked(*E.Fn);
     E.Verdict = analyseAccessAnyShape(*E.Access, E.Fn->Loops, Ctx.Model.Arrays, E.Fn->Shape,
                                       Ctx.Options.Arch, {}, Ctx.Memo);
-  });
+  }, [] { FunctionInProgress::reset(); });
   for (size_t I = 0; I < All.size(); ++I)
     if (Late[I]) {
       All[I].Verdict.Reason = Ctx.Budget->reason();

@@ -1,6 +1,7 @@
 //===- FixSearch.cpp - Paddings and swizzles, once per declaration --------===//
 #include "FixSearch.h"
-#include "ParallelFor.h"
+#include "cuda-bank-lint/Checks/InProgress.h"
+#include "cuda-bank-lint/Support/ParallelFor.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -178,7 +179,7 @@ FixSearch::withRewrite(const Declaration &D, unsigned Id, const IndexRewrite &R,
       A.ByteOffset = rewrittenOffset(A.ByteOffset, R);
       Ready[Batch[J]] = analyseAccessAnyShape(A, E.Fn->Loops, Laid, E.Fn->Shape,
                                               Ctx.Options.Arch, {}, Ctx.Memo);
-    });
+    }, [] { FunctionInProgress::reset(); });
     const AccessVerdict &V = *Ready[K];
     const AccessVerdict &Before = All[D.Members[K]].Verdict;
     bool Costed = Before.Status == VerdictStatus::Exact || Before.Status == VerdictStatus::Bound;

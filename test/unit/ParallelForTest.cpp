@@ -1,6 +1,6 @@
-// parallelFor (lib/Checks/ParallelFor.h): every index once, in its own slot,
+// parallelFor (Support/ParallelFor.h): every index once, in its own slot,
 // and an internal failure in a worker reaches the caller's recovery.
-#include "../../lib/Checks/ParallelFor.h"
+#include "cuda-bank-lint/Support/ParallelFor.h"
 
 #include "llvm/Support/Compiler.h"
 #include "llvm/Support/CrashRecoveryContext.h"
