@@ -271,7 +271,9 @@ FileResult analyseOne(const std::string &File, const std::vector<std::string> &I
     return R;
   }
 
-  ParsedFile P = parseCudaFile(File, Command, Opts.Cuda, Opts.Model);
+  ModelOptions Model = Opts.Model;
+  Model.Threads = Threads;
+  ParsedFile P = parseCudaFile(File, Command, Opts.Cuda, Model);
   // A file that is not a translation unit of its own (a kernel file or a
   // header included after the definitions it needs) is analysed through one
   // that includes it.
@@ -291,7 +293,7 @@ FileResult analyseOne(const std::string &File, const std::vector<std::string> &I
       std::vector<std::string> IncCommand =
           commandFor(*Includer, Database, Opts, Ignored, IncError, IncOwn);
       if (IncError.empty()) {
-        ParsedFile Q = parseCudaFile(*Includer, IncCommand, Opts.Cuda, Opts.Model);
+        ParsedFile Q = parseCudaFile(*Includer, IncCommand, Opts.Cuda, Model);
         if (!Q.Failed)
           keepOnly(File, Q.Model);
         if (!Q.Failed && (P.Failed || KernelsSkipped(Q.Model) < KernelsSkipped(P.Model))) {

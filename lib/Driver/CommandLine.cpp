@@ -135,6 +135,11 @@ cl::opt<std::string> DumpDeviceIR("debug-dump-device-ir", cl::Hidden,
                                   cl::desc("Debugging: append the optimised device IR of each "
                                            "file to this file"),
                                   cl::value_desc("file"), cl::cat(toolCategory()));
+cl::opt<unsigned> DevicePartInstructions(
+    "debug-device-part-instructions", cl::Hidden, cl::init(ModelOptions().DevicePartInstructions),
+    cl::desc("Debugging: the least instructions a group of kernels whose device code is optimised "
+             "on its own holds (1: one group per kernel, up to 16)"),
+    cl::cat(toolCategory()));
 cl::opt<bool> DebugNoMemo("debug-no-verdict-memo", cl::Hidden,
                           cl::desc("Benchmarks: analyse every access anew (no verdict memo)"),
                           cl::cat(toolCategory()));
@@ -193,6 +198,7 @@ std::string analyzerOptions(const Config &Conf, AnalyzerOptions &Opts) {
   Opts.BlockDimRules = Conf.BlockDim;
   Opts.Model.LaunchArguments = Conf.LaunchArguments.value_or(true);
   Opts.Model.DumpDeviceIR = DumpDeviceIR;
+  Opts.Model.DevicePartInstructions = DevicePartInstructions;
   Opts.HeaderFilter = Conf.HeaderFilterRegex;
   if (!GridDimOpt.empty()) {
     Opts.GridDim = parseGridDim(GridDimOpt);

@@ -209,50 +209,6 @@ void dropReloadFreezes(llvm::Module &M) {
   }
 }
 
-std::string optimise(llvm::Module &M, const TargetOptions &Target, const std::set<const llvm::Function *> &Kernels,
-                     MergedAccesses &Merged) {
-  std::string Error;
-  const llvm::Target *T = nvptxTarget(Error);
-  if (!T)
-    return "the NVPTX target is not available: " + Error;
-  std::string CPU = Target.CPU.empty() ? "sm_90" : Target.CPU;
-  std::unique_ptr<llvm::TargetMachine> TM(T->createTargetMachine(
-      M.getTargetTriple(), CPU, "", llvm::TargetOptions(), std::nullopt, std::nullopt,
-      llvm::CodeGenOptLevel::Aggressive));
-  if (!TM)
-    return "no NVPTX target machine for " + CPU;
-  M.setDataLayout(TM->createDataLayout());
-  keepSharedAccesses(M);
-  widenAggregateCopies(M);
-  keepReloadsAfterWriteBack(M);
-  inlineByCost(M);
-  keepLoops(M);
-  llvm::PipelineTuningOptions PTO;
-  PTO.LoopVectorization = false;
-  PTO.SLPVectorization = false;
-  PTO.LoopInterleaving = false;
-  // Everything that is not huge is inlined, bottom-up, each callee
-  // simplified first (CuTe: 26,000 functions for one kernel; forcing them
-  // all inline with alwaysinline took 6x longer).
-  PTO.InlinerThreshold = 100000;
-  llvm::LoopAnalysisManager LAM;
-  llvm::FunctionAnalysisManager FAM;
-  llvm::CGSCCAnalysisManager CGAM;
-  llvm::ModuleAnalysisManager MAM;
-  llvm::PassBuilder PB(TM.get(), PTO);
-  registerLoopPolicy(PB, Kernels);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  llvm::ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  MPM.run(M, MAM);
-  dropReloadFreezes(M);
-  Merged = mergeAsNvcc(M, *TM, Kernels);
-  return "";
-}
-
 /// The function definitions a root reaches (calls, constructors,
 /// destructors of locals and temporaries), for the code generator, which
 /// emits a definition only once it has been handed it; and why the root
@@ -440,20 +396,70 @@ struct QuietOptimiser : llvm::DiagnosticHandler {
 
 } // namespace
 
+std::unique_ptr<llvm::LLVMContext> deviceContext() {
+  auto C = std::make_unique<llvm::LLVMContext>();
+  C->setDiscardValueNames(false);
+  C->setDiagnosticHandler(std::make_unique<QuietOptimiser>());
+  return C;
+}
+
+std::string optimise(llvm::Module &M, const TargetOptions &Target,
+                     const std::set<const llvm::Function *> &Kernels, MergedAccesses &Merged) {
+  std::string Error;
+  const llvm::Target *T = nvptxTarget(Error);
+  if (!T)
+    return "the NVPTX target is not available: " + Error;
+  std::string CPU = Target.CPU.empty() ? "sm_90" : Target.CPU;
+  std::unique_ptr<llvm::TargetMachine> TM(T->createTargetMachine(
+      M.getTargetTriple(), CPU, "", llvm::TargetOptions(), std::nullopt, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+  if (!TM)
+    return "no NVPTX target machine for " + CPU;
+  M.setDataLayout(TM->createDataLayout());
+  keepSharedAccesses(M);
+  widenAggregateCopies(M);
+  keepReloadsAfterWriteBack(M);
+  inlineByCost(M);
+  keepLoops(M);
+  llvm::PipelineTuningOptions PTO;
+  PTO.LoopVectorization = false;
+  PTO.SLPVectorization = false;
+  PTO.LoopInterleaving = false;
+  // Everything that is not huge is inlined, bottom-up, each callee
+  // simplified first (CuTe: 26,000 functions for one kernel; forcing them
+  // all inline with alwaysinline took 6x longer).
+  PTO.InlinerThreshold = 100000;
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  llvm::PassBuilder PB(TM.get(), PTO);
+  registerLoopPolicy(PB, Kernels);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  MPM.run(M, MAM);
+  dropReloadFreezes(M);
+  Merged = mergeAsNvcc(M, *TM, Kernels);
+  return "";
+}
+
 LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
                           const std::vector<const FunctionDecl *> &Roots,
-                          const std::vector<const VarDecl *> &Shared, const std::string &DumpTo) {
+                          const std::vector<const VarDecl *> &Shared, const LoweringOptions &Opts) {
   LoweredDevice Out;
-  Out.Context = std::make_unique<llvm::LLVMContext>();
-  Out.Context->setDiscardValueNames(false);
-  Out.Context->setDiagnosticHandler(std::make_unique<QuietOptimiser>());
+  LoweredPart Whole;
+  Whole.Context = deviceContext();
   CodeGenDiagnostics Collector;
   DiagnosticsEngine Diags(new DiagnosticIDs, new DiagnosticOptions, &Collector, false);
   Diags.setSourceManager(&Ctx.getSourceManager());
   CodeGenOptions CGO = codeGenOptions(CI.getCodeGenOpts());
   std::unique_ptr<CodeGenerator> CG(CreateLLVMCodeGen(
       Diags, "cuda-bank-lint-device", &CI.getVirtualFileSystem(), CI.getHeaderSearchOpts(),
-      CI.getPreprocessorOpts(), CGO, *Out.Context));
+      CI.getPreprocessorOpts(), CGO, *Whole.Context));
   CG->Initialize(Ctx);
   std::vector<const FunctionDecl *> Lowered;
   DeviceReach Reach;
@@ -477,15 +483,15 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
     CG->GetAddrOfGlobal(GlobalDecl(FD), /*isForDefinition=*/false);
   CG->HandleTranslationUnit(Ctx);
   Out.CodeGenErrors = Collector.Errors;
-  Out.Module.reset(CG->ReleaseModule());
-  if (!Out.Module) {
+  Whole.Module.reset(CG->ReleaseModule());
+  if (!Whole.Module) {
     Out.Error = Collector.Errors.empty() ? "Clang generated no device code"
                                          : "Clang's code generation failed: " + Collector.Errors[0];
     return Out;
   }
   for (const FunctionDecl *FD : Lowered) {
     std::string Name(CG->GetMangledName(GlobalDecl(FD)));
-    llvm::Function *F = Out.Module->getFunction(Name);
+    llvm::Function *F = Whole.Module->getFunction(Name);
     if (!F || F->isDeclaration())
       continue;
     // A root another function calls is analysed inside its callers: its own
@@ -498,29 +504,27 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
       Out.Called.insert(FD);
       continue;
     }
-    Out.Functions[FD] = F;
+    Whole.Functions[FD] = F;
     if (FD->hasAttr<CUDAGlobalAttr>())
-      Out.Kernels.insert(F);
+      Whole.Kernels.insert(F);
     // Kept whole: a root nothing calls any more is not dropped.
     F->setLinkage(llvm::GlobalValue::ExternalLinkage);
   }
   for (const VarDecl *VD : Shared) {
     std::string Name(CG->GetMangledName(GlobalDecl(VD)));
-    if (llvm::GlobalVariable *G = Out.Module->getNamedGlobal(Name))
-      Out.SharedVars[G] = VD;
+    if (llvm::GlobalVariable *G = Whole.Module->getNamedGlobal(Name))
+      Whole.SharedVars[G] = VD;
   }
-  std::string Error = optimise(*Out.Module, CI.getTargetOpts(), Out.Kernels, Out.Merged);
-  if (!Error.empty()) {
-    Out.Error = Error;
-    Out.Module.reset();
-  }
-  if (!DumpTo.empty() && Out.Module) {
+  CG.reset();
+  Out.Parts = optimiseInParts(std::move(Whole), CI.getTargetOpts(), Opts, Out.Error);
+  if (!Opts.DumpTo.empty()) {
     static std::mutex DumpLock;
     std::lock_guard<std::mutex> Lock(DumpLock);
     std::error_code EC;
-    llvm::raw_fd_ostream OS(DumpTo, EC, llvm::sys::fs::OF_Append);
-    if (!EC)
-      Out.Module->print(OS, nullptr);
+    llvm::raw_fd_ostream OS(Opts.DumpTo, EC, llvm::sys::fs::OF_Append);
+    for (const LoweredPart &P : Out.Parts)
+      if (!EC)
+        P.Module->print(OS, nullptr);
   }
   return Out;
 }

@@ -60,34 +60,66 @@ struct NotLoweredRoot {
   SkippedFunction::Cause Cause = SkippedFunction::Cause::Tool;
 };
 
-struct LoweredDevice {
+/// One module of a unit's device code, in a context of its own: a group of
+/// roots and what they reach, optimised on its own (DeviceParts.cpp).
+struct LoweredPart {
   std::unique_ptr<llvm::LLVMContext> Context;
   std::unique_ptr<llvm::Module> Module;
-  /// The IR function of each root that was lowered and that no other
-  /// function calls (kept whole through the optimiser).
+  /// The IR function of each root of the part that was lowered and that no
+  /// other function calls (kept whole through the optimiser).
   llvm::DenseMap<const clang::FunctionDecl *, llvm::Function *> Functions;
+  /// The shared variables the AST knows, by their IR global.
+  llvm::DenseMap<const llvm::GlobalVariable *, const clang::VarDecl *> SharedVars;
+  /// The IR functions of the kernels among them.
+  std::set<const llvm::Function *> Kernels;
+  /// The merged shared accesses (NvccMerges.cpp).
+  MergedAccesses Merged;
+};
+
+struct LoweredDevice {
+  /// The optimised device code: one part, or several where the module is
+  /// large (each root in exactly one).
+  std::vector<LoweredPart> Parts;
   /// Roots that another lowered function calls (before inlining): their
   /// accesses are analysed inside their callers.
   llvm::DenseSet<const clang::FunctionDecl *> Called;
-  /// The shared variables the AST knows, by their IR global.
-  llvm::DenseMap<const llvm::GlobalVariable *, const clang::VarDecl *> SharedVars;
   /// Roots not lowered because their code (or a callee's) holds what Sema
   /// rejected: why.
   std::vector<NotLoweredRoot> Unsafe;
   /// Set when nothing could be lowered: why.
   std::string Error;
-  /// The IR functions of the kernels among them.
-  std::set<const llvm::Function *> Kernels;
-  /// The merged shared accesses (NvccMerges.cpp).
-  MergedAccesses Merged;
   /// Errors the code generator raised (message; none expected).
   std::vector<std::string> CodeGenErrors;
 };
 
+/// How the device code is optimised (ModelOptions' part of it).
+struct LoweringOptions {
+  unsigned Threads = 1;              ///< for LLVM's pipeline on a large unit
+  unsigned PartInstructions = 80000; ///< the least a part holds (optimiseInParts)
+  std::string DumpTo;                ///< a file the optimised IR is appended to
+};
+
+/// A context for device code: value names kept (the analysis spells values
+/// by them), the optimiser's remarks not shown.
+std::unique_ptr<llvm::LLVMContext> deviceContext();
+/// LLVM's -O3 pipeline for the NVPTX target on M, then nvcc's merges into
+/// Merged. Kernels: M's kernels. Empty, or why it could not run.
+std::string optimise(llvm::Module &M, const clang::TargetOptions &Target,
+                     const std::set<const llvm::Function *> &Kernels, MergedAccesses &Merged);
+/// Optimises Whole (its Module and maps set, not yet optimised): as one
+/// module, or, where its roots reach Opts.PartInstructions instructions or
+/// more for each of two groups, as groups of its roots balanced by the code
+/// each reaches, each group a module of its own (the other groups' roots
+/// left as declarations) in a context of its own, on up to Opts.Threads
+/// threads. The groups depend on the module only, never on the threads:
+/// every thread count gives the same IR. Error: why nothing was optimised.
+std::vector<LoweredPart> optimiseInParts(LoweredPart Whole, const clang::TargetOptions &Target,
+                                         const LoweringOptions &Opts, std::string &Error);
+
 /// Lowers Roots (device function definitions without errors) and optimises
-/// the module. Shared lists the __shared__ variables to map to IR globals.
-/// DumpTo, when set, is a file the optimised module is appended to
-/// (--debug-dump-device-ir).
+/// the module (optimiseInParts). Shared lists the __shared__ variables to
+/// map to IR globals. Opts.DumpTo, when set, is a file the optimised modules
+/// are appended to (--debug-dump-device-ir).
 /// Loops keep their source form (NvccUnrolling.cpp): marks every loop of M
 /// not to be unrolled at run time, before the pipeline.
 void keepLoops(llvm::Module &M);
@@ -114,7 +146,7 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
 LoweredDevice lowerDevice(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
                           const std::vector<const clang::FunctionDecl *> &Roots,
                           const std::vector<const clang::VarDecl *> &Shared,
-                          const std::string &DumpTo = "");
+                          const LoweringOptions &Opts = {});
 
 } // namespace cbl
 

@@ -132,42 +132,55 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
                                const std::vector<const clang::VarDecl *> &Shared,
                                const SharedArrayTable &Table, std::vector<SharedArray> &Arrays,
                                const std::vector<std::string> &ToolkitDirs,
-                               const std::string &DumpTo) {
+                               const LoweringOptions &Lowering) {
   DeviceModels Out;
   std::vector<const clang::FunctionDecl *> Decls;
   for (const DeviceRoot &R : Roots)
     Decls.push_back(R.Decl);
-  LoweredDevice L = lowerDevice(CI, Ctx, Decls, Shared, DumpTo);
+  LoweredDevice L = lowerDevice(CI, Ctx, Decls, Shared, Lowering);
   Out.NotLowered = L.Unsafe;
-  if (!L.Module) {
+  if (L.Parts.empty()) {
     for (const DeviceRoot &R : Roots)
       Out.NotLowered.push_back({R.Decl, L.Error});
     return Out;
   }
   IRLocations Locs(Ctx.getSourceManager(), Ctx.getLangOpts(), ToolkitDirs);
-  Locs.setMerged(&L.Merged);
-  IRArrays IRArr(Arrays, Locs);
-  for (const auto &[G, VD] : L.SharedVars)
-    if (int Id = Table.lookup(VD); Id >= 0)
-      IRArr.add(G, unsigned(Id));
-  Analyses AM(L.Kernels);
+  // Per part: its arrays (IR types are of its context) and analyses.
+  llvm::StringMap<unsigned> Unlisted;
+  std::vector<std::unique_ptr<IRArrays>> PartArrays;
+  std::vector<std::unique_ptr<Analyses>> PartAnalyses;
+  llvm::DenseMap<const clang::FunctionDecl *, size_t> PartOf;
+  for (size_t P = 0; P < L.Parts.size(); ++P) {
+    const LoweredPart &Part = L.Parts[P];
+    PartArrays.push_back(std::make_unique<IRArrays>(Arrays, Locs, Unlisted));
+    for (const auto &[G, VD] : Part.SharedVars)
+      if (int Id = Table.lookup(VD); Id >= 0)
+        PartArrays.back()->add(G, unsigned(Id));
+    PartAnalyses.push_back(std::make_unique<Analyses>(Part.Kernels));
+    for (const auto &[FD, F] : Part.Functions)
+      PartOf[FD] = P;
+  }
   for (const DeviceRoot &R : Roots) {
     if (L.Called.count(R.Decl))
       continue; // analysed inside the functions that call it
-    Function *F = L.Functions.lookup(R.Decl);
-    if (!F) {
+    auto In = PartOf.find(R.Decl);
+    if (In == PartOf.end()) {
       if (llvm::none_of(L.Unsafe, [&](const NotLoweredRoot &U) { return U.Decl == R.Decl; }))
         Out.NotLowered.push_back({R.Decl, "Clang generated no code for it"});
       continue;
     }
+    const LoweredPart &Part = L.Parts[In->second];
+    Function *F = Part.Functions.lookup(R.Decl);
+    Locs.setMerged(&Part.Merged);
     FunctionModel M;
     M.Name = nameOfFunction(R.Decl);
     M.Where = toSourcePos(Ctx.getSourceManager(), R.Decl->getLocation());
     M.IsKernel = R.Decl->hasAttr<clang::CUDAGlobalAttr>();
-    IRAnalyses A{AM.FAM.getResult<DominatorTreeAnalysis>(*F), AM.FAM.getResult<PostDominatorTreeAnalysis>(*F),
-                 AM.FAM.getResult<LoopAnalysis>(*F), AM.FAM.getResult<UniformityInfoAnalysis>(*F),
-                 AM.FAM.getResult<ScalarEvolutionAnalysis>(*F)};
-    IRTranslator T(*F, A, IRArr, Locs, R.Fixed, M);
+    FunctionAnalysisManager &FAM = PartAnalyses[In->second]->FAM;
+    IRAnalyses A{FAM.getResult<DominatorTreeAnalysis>(*F), FAM.getResult<PostDominatorTreeAnalysis>(*F),
+                 FAM.getResult<LoopAnalysis>(*F), FAM.getResult<UniformityInfoAnalysis>(*F),
+                 FAM.getResult<ScalarEvolutionAnalysis>(*F)};
+    IRTranslator T(*F, A, *PartArrays[In->second], Locs, R.Fixed, M);
     T.translate();
     Out.Functions.push_back({R.Decl, std::move(M)});
   }

@@ -46,6 +46,11 @@ std::optional<unsigned> IRArrays::idOf(const GlobalVariable *G) {
     return It->second;
   if (G->getAddressSpace() != 3)
     return std::nullopt;
+  if (auto Known = Unlisted.find(G->getName()); Known != Unlisted.end()) {
+    Ids[G] = Known->second; // registered by another part of the unit
+    Types[Known->second] = G->getValueType();
+    return Known->second;
+  }
   // A shared variable the AST table does not list (a system header's).
   SharedArray A;
   A.Id = unsigned(Arrays.size());
@@ -63,6 +68,7 @@ std::optional<unsigned> IRArrays::idOf(const GlobalVariable *G) {
   if (A.IsExtern && A.Dims.empty())
     A.Dims = {0};
   Arrays.push_back(A);
+  Unlisted[G->getName()] = A.Id;
   Ids[G] = A.Id;
   Types[A.Id] = G->getValueType();
   return A.Id;

@@ -36,6 +36,7 @@
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -59,7 +60,10 @@ namespace cbl {
 /// shows (a __shared__ variable of a system header).
 class IRArrays {
 public:
-  IRArrays(std::vector<SharedArray> &Arrays, IRLocations &Locs) : Arrays(Arrays), Locs(Locs) {}
+  /// Unlisted: the arrays registered from the IR, by global name, shared by
+  /// the IRArrays of every part of one unit's device code (one array each).
+  IRArrays(std::vector<SharedArray> &Arrays, IRLocations &Locs, llvm::StringMap<unsigned> &Unlisted)
+      : Arrays(Arrays), Locs(Locs), Unlisted(Unlisted) {}
   void add(const llvm::GlobalVariable *G, unsigned Id) {
     Ids[G] = Id;
     Types[Id] = G->getValueType();
@@ -73,6 +77,7 @@ public:
 private:
   std::vector<SharedArray> &Arrays;
   IRLocations &Locs;
+  llvm::StringMap<unsigned> &Unlisted;
   llvm::DenseMap<const llvm::GlobalVariable *, unsigned> Ids;
   llvm::DenseMap<unsigned, llvm::Type *> Types;
 };

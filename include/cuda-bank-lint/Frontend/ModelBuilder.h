@@ -52,6 +52,12 @@ struct ModelOptions {
   /// Reuse each file's preamble, its headers, between parses (the language
   /// server); null: every parse is complete.
   PreambleCache *Preambles = nullptr;
+  /// Threads LLVM's pipeline may use on a unit whose device code is large
+  /// (its kernels optimised in groups; the same IR for any number).
+  unsigned Threads = 1;
+  /// The least instructions a group of kernels optimised on its own holds
+  /// (--debug-device-part-instructions; the tests split small units).
+  unsigned DevicePartInstructions = 80000;
 };
 
 /// Parses File with the compile command Command (argv[0] = compiler, last

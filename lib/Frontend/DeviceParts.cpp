@@ -1,0 +1,201 @@
+//===- DeviceParts.cpp - A large unit's device code, optimised in parts ----===//
+//
+// LLVM's pipeline runs on one module in one thread, and on a unit of many
+// large kernels (ggml's flash-attention instances: 36 kernels, 14 of them
+// of inlined templates) it is most of the tool's time. Where the roots
+// reach 80,000 instructions or more for each of two parts or more
+// (a helper counted once for each root that calls it), the module is split:
+// the roots go to groups balanced by the instructions each reaches (largest
+// first, each to the lightest group). Each group is the whole module, read
+// again from its bitcode into a context of its own (the first group keeps
+// the original), with the other groups' roots left as declarations and what
+// only they used dropped (GlobalDCE); an internal variable that some code
+// writes is marked initialised elsewhere, so that no part takes it for its
+// initialiser. The groups are optimised on a pool.
+// Every root is optimised with every function it calls, as in the whole
+// module; the helpers two groups share are optimised in both (on ggml's
+// fattn-mma instance, two parts cost about a fifth more CPU than the
+// whole module). The groups depend on the module alone, never on the
+// threads, so every thread count gives the same IR.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceLowering.h"
+#include "cuda-bank-lint/Support/ParallelFor.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/Utils/GlobalStatus.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+namespace cbl {
+
+namespace {
+
+/// The most parts.
+constexpr size_t MaxParts = 16;
+
+/// The instructions of the defined functions F reaches through the
+/// operands of its instructions (calls, and functions whose address it
+/// takes), F included.
+size_t reachedInstructions(const llvm::Function &F) {
+  llvm::DenseSet<const llvm::Function *> Seen;
+  std::vector<const llvm::Function *> Work{&F};
+  size_t Count = 0;
+  while (!Work.empty()) {
+    const llvm::Function *G = Work.back();
+    Work.pop_back();
+    if (G->isDeclaration() || !Seen.insert(G).second)
+      continue;
+    for (const llvm::Instruction &I : llvm::instructions(*G)) {
+      ++Count;
+      for (const llvm::Value *Op : I.operands())
+        if (const auto *Callee = llvm::dyn_cast<llvm::Function>(Op->stripPointerCasts()))
+          Work.push_back(Callee);
+    }
+  }
+  return Count;
+}
+
+/// A root of the module, by name (its IR function differs in each part).
+struct PartRoot {
+  const clang::FunctionDecl *Decl;
+  std::string Name;
+  bool Kernel;
+  unsigned Group = 0;
+};
+
+/// The roots, each with its group, and how many groups: at least
+/// PartInstructions instructions (before optimisation, a helper counted once
+/// for each root that reaches it) in each.
+std::pair<std::vector<PartRoot>, unsigned> groupRoots(const LoweredPart &Whole, size_t PartInstructions) {
+  std::vector<std::pair<size_t, PartRoot>> Sized;
+  size_t Total = 0;
+  for (const auto &[FD, F] : Whole.Functions) {
+    Sized.push_back({reachedInstructions(*F), {FD, F->getName().str(), Whole.Kernels.count(F) > 0}});
+    Total += Sized.back().first;
+  }
+  // Largest first (then by name: the hash map's order is not the module's).
+  std::sort(Sized.begin(), Sized.end(), [](const auto &A, const auto &B) {
+    return A.first != B.first ? A.first > B.first : A.second.Name < B.second.Name;
+  });
+  const size_t Most = std::max<size_t>(1, std::min(MaxParts, Sized.size()));
+  const unsigned N = unsigned(std::clamp<size_t>(Total / PartInstructions, 1, Most));
+  std::vector<size_t> Load(N, 0);
+  std::vector<PartRoot> Roots;
+  for (auto &[Size, Root] : Sized) {
+    Root.Group = unsigned(std::min_element(Load.begin(), Load.end()) - Load.begin());
+    Load[Root.Group] += Size;
+    Roots.push_back(std::move(Root));
+  }
+  return {std::move(Roots), N};
+}
+
+/// A variable of internal linkage that some code writes stays one whose
+/// value is not known in every part, also where no code of the part writes
+/// it (GlobalOpt and IPSCCP would take it for its initialiser there).
+void keepWrittenVariables(llvm::Module &M) {
+  for (llvm::GlobalVariable &G : M.globals()) {
+    llvm::GlobalStatus GS;
+    if (G.hasLocalLinkage() && !G.isConstant() &&
+        (llvm::GlobalStatus::analyzeGlobal(&G, GS) || GS.StoredType > llvm::GlobalStatus::InitializerStored))
+      G.setExternallyInitialized(true);
+  }
+}
+
+/// Removes the functions and variables nothing uses any more (the other
+/// parts' roots are declarations): the pipeline would simplify them first.
+void dropUnused(llvm::Module &M) {
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  llvm::PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::GlobalDCEPass().run(M, MAM);
+}
+
+/// P's module made part G: the other groups' roots declarations, what only
+/// they used dropped, G's roots and the shared variables found by name.
+std::string keepGroup(LoweredPart &P, const std::vector<PartRoot> &Roots,
+                      const std::vector<std::pair<std::string, const clang::VarDecl *>> &Shared, unsigned G) {
+  for (const PartRoot &R : Roots) {
+    llvm::Function *F = P.Module->getFunction(R.Name);
+    if (!F)
+      return "the device module could not be split: '" + R.Name + "' is missing";
+    if (R.Group != G)
+      F->deleteBody();
+  }
+  dropUnused(*P.Module);
+  for (const PartRoot &R : Roots)
+    if (R.Group == G) {
+      llvm::Function *F = P.Module->getFunction(R.Name);
+      P.Functions[R.Decl] = F;
+      if (R.Kernel)
+        P.Kernels.insert(F);
+    }
+  for (const auto &[Name, VD] : Shared)
+    if (llvm::GlobalVariable *GV = P.Module->getNamedGlobal(Name))
+      P.SharedVars[GV] = VD;
+  return "";
+}
+
+} // namespace
+
+std::vector<LoweredPart> optimiseInParts(LoweredPart Whole, const clang::TargetOptions &Target,
+                                         const LoweringOptions &Opts, std::string &Error) {
+  auto [Roots, N] = groupRoots(Whole, std::max(1u, Opts.PartInstructions));
+  std::vector<LoweredPart> Parts;
+  if (N <= 1) {
+    Error = optimise(*Whole.Module, Target, Whole.Kernels, Whole.Merged);
+    if (Error.empty())
+      Parts.push_back(std::move(Whole));
+    return Parts;
+  }
+  std::vector<std::pair<std::string, const clang::VarDecl *>> Shared;
+  for (const auto &[G, VD] : Whole.SharedVars)
+    Shared.push_back({G->getName().str(), VD});
+  keepWrittenVariables(*Whole.Module);
+  llvm::SmallVector<char, 0> Bitcode;
+  llvm::raw_svector_ostream OS(Bitcode);
+  llvm::WriteBitcodeToFile(*Whole.Module, OS, /*ShouldPreserveUseListOrder=*/true);
+  Parts.resize(N);
+  std::vector<std::string> Errors(N);
+  parallelFor(Opts.Threads, N, [&, &Roots = Roots](size_t I) {
+    LoweredPart P;
+    if (I == 0 && Whole.Module) { // the first part keeps the module it was
+      P.Context = std::move(Whole.Context);
+      P.Module = std::move(Whole.Module);
+    } else { // read again (also where part 0 failed in a worker)
+      P.Context = deviceContext();
+      llvm::Expected<std::unique_ptr<llvm::Module>> M = llvm::parseBitcodeFile(
+          llvm::MemoryBufferRef(llvm::StringRef(Bitcode.data(), Bitcode.size()), "device"), *P.Context);
+      if (!M) {
+        Errors[I] = "the device module could not be split: " + llvm::toString(M.takeError());
+        return;
+      }
+      P.Module = std::move(*M);
+    }
+    Errors[I] = keepGroup(P, Roots, Shared, unsigned(I));
+    if (Errors[I].empty())
+      Errors[I] = optimise(*P.Module, Target, P.Kernels, P.Merged);
+    Parts[I] = std::move(P);
+  });
+  for (const std::string &E : Errors)
+    if (!E.empty()) {
+      Error = E;
+      return {};
+    }
+  return Parts;
+}
+
+} // namespace cbl
