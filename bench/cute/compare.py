@@ -11,7 +11,8 @@ once with one block).
   bench/cute/compare.py --instances-as-sets tool.json source.csv[.gz]
 
 Each SASS instruction of the source page is listed under every line of its
-inline chain; rows are matched to the tool's records by kernel (template
+inline chain (twice under a line that is twice in the chain: counted once);
+rows are matched to the tool's records by kernel (template
 arguments normalised), file name, line, direction and width, so only the
 line the tool reports an access at counts. Prints one row per (kernel, line,
 op, width): measured wavefronts/ideal, the tool's block sums and status, and
@@ -41,6 +42,7 @@ def measured(path):
     """(kernel, file, line, op, bits) -> [wavefronts, ideal, SASS opcodes]."""
     f = gzip.open(path, "rt") if path.endswith(".gz") else open(path)
     rows = collections.defaultdict(lambda: [0.0, 0.0, set()])
+    seen = set()  # (kernel, file, line, SASS address): each instruction once per line
     file = func = cols = line = None
     for row in csv.reader(f):
         if not row:
@@ -56,6 +58,11 @@ def measured(path):
         elif row[0]:
             line = int(row[0]) if row[0].isdigit() else line
         elif row[cols["Address Space"]] == "Shared" and float(row[cols["Instructions Executed"]] or 0):
+            # A line twice in an instruction's inline chain (copy_sm75.hpp:134)
+            # lists the instruction twice under it.
+            if (func, file, line, row[2]) in seen:
+                continue
+            seen.add((func, file, line, row[2]))
             op = {"Load": "ld", "Store": "st"}.get(row[cols["Access Operation"]], "atom")
             k = (func, file, line, op, int(row[cols["Access Size"]]))
             rows[k][0] += float(row[cols["L1 Wavefronts Shared"]] or 0)
