@@ -138,8 +138,12 @@ cl::opt<std::string> DumpDeviceIR("debug-dump-device-ir", cl::Hidden,
 cl::opt<unsigned> DevicePartInstructions(
     "debug-device-part-instructions", cl::Hidden, cl::init(ModelOptions().DevicePartInstructions),
     cl::desc("Debugging: the least instructions a group of kernels whose device code is optimised "
-             "on its own holds (1: one group per kernel, up to 16)"),
+             "on its own holds"),
     cl::cat(toolCategory()));
+cl::opt<unsigned> DeviceMaxParts("debug-device-max-parts", cl::Hidden, cl::init(ModelOptions().DeviceMaxParts),
+                                 cl::desc("Debugging: the most groups of kernels whose device code is "
+                                          "optimised on its own"),
+                                 cl::cat(toolCategory()));
 cl::opt<bool> DebugNoMemo("debug-no-verdict-memo", cl::Hidden,
                           cl::desc("Benchmarks: analyse every access anew (no verdict memo)"),
                           cl::cat(toolCategory()));
@@ -199,6 +203,7 @@ std::string analyzerOptions(const Config &Conf, AnalyzerOptions &Opts) {
   Opts.Model.LaunchArguments = Conf.LaunchArguments.value_or(true);
   Opts.Model.DumpDeviceIR = DumpDeviceIR;
   Opts.Model.DevicePartInstructions = DevicePartInstructions;
+  Opts.Model.DeviceMaxParts = std::max(1u, unsigned(DeviceMaxParts));
   Opts.HeaderFilter = Conf.HeaderFilterRegex;
   if (!GridDimOpt.empty()) {
     Opts.GridDim = parseGridDim(GridDimOpt);

@@ -95,7 +95,8 @@ struct LoweredDevice {
 /// How the device code is optimised (ModelOptions' part of it).
 struct LoweringOptions {
   unsigned Threads = 1;              ///< for LLVM's pipeline on a large unit
-  unsigned PartInstructions = 80000; ///< the least a part holds (optimiseInParts)
+  unsigned PartInstructions = 40000; ///< the least a part holds (optimiseInParts)
+  unsigned MaxParts = 2;             ///< the most parts
   std::string DumpTo;                ///< a file the optimised IR is appended to
 };
 
@@ -108,7 +109,8 @@ std::string optimise(llvm::Module &M, const clang::TargetOptions &Target,
                      const std::set<const llvm::Function *> &Kernels, MergedAccesses &Merged);
 /// Optimises Whole (its Module and maps set, not yet optimised): as one
 /// module, or, where its roots reach Opts.PartInstructions instructions or
-/// more for each of two groups, as groups of its roots balanced by the code
+/// more for each of two groups, as up to Opts.MaxParts groups of its roots
+/// balanced by the code
 /// each reaches, each group a module of its own (the other groups' roots
 /// left as declarations) in a context of its own, on up to Opts.Threads
 /// threads. The groups depend on the module only, never on the threads:

@@ -3,10 +3,10 @@
 // LLVM's pipeline runs on one module in one thread, and on a unit of many
 // large kernels (ggml's flash-attention instances: 36 kernels, 14 of them
 // of inlined templates) it is most of the tool's time. Where the roots
-// reach 80,000 instructions or more for each of two parts or more
-// (a helper counted once for each root that calls it), the module is split:
-// the roots go to groups balanced by the instructions each reaches (largest
-// first, each to the lightest group). Each group is the whole module, read
+// reach 40,000 instructions or more for each of two parts (a helper counted
+// once for each root that calls it), the module is split in two: the roots
+// go to groups balanced by the instructions each reaches (largest first,
+// each to the lightest group). Each group is the whole module, read
 // again from its bitcode into a context of its own (the first group keeps
 // the original), with the other groups' roots left as declarations and what
 // only they used dropped (GlobalDCE); an internal variable that some code
@@ -15,8 +15,9 @@
 // Every root is optimised with every function it calls, as in the whole
 // module; the helpers two groups share are optimised in both (on ggml's
 // fattn-mma instance, two parts cost about a fifth more CPU than the
-// whole module). The groups depend on the module alone, never on the
-// threads, so every thread count gives the same IR.
+// whole module, and three or four parts were slower than two on two
+// cores). The groups depend on the module alone, never on the threads, so
+// every thread count gives the same IR.
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceLowering.h"
@@ -36,9 +37,6 @@
 namespace cbl {
 
 namespace {
-
-/// The most parts.
-constexpr size_t MaxParts = 16;
 
 /// The instructions of the defined functions F reaches through the
 /// operands of its instructions (calls, and functions whose address it
@@ -70,10 +68,11 @@ struct PartRoot {
   unsigned Group = 0;
 };
 
-/// The roots, each with its group, and how many groups: at least
-/// PartInstructions instructions (before optimisation, a helper counted once
-/// for each root that reaches it) in each.
-std::pair<std::vector<PartRoot>, unsigned> groupRoots(const LoweredPart &Whole, size_t PartInstructions) {
+/// The roots, each with its group, and how many groups (at most MaxParts):
+/// at least PartInstructions instructions (before optimisation, a helper
+/// counted once for each root that reaches it) in each.
+std::pair<std::vector<PartRoot>, unsigned> groupRoots(const LoweredPart &Whole, size_t PartInstructions,
+                                                      size_t MaxParts) {
   std::vector<std::pair<size_t, PartRoot>> Sized;
   size_t Total = 0;
   for (const auto &[FD, F] : Whole.Functions) {
@@ -153,7 +152,7 @@ std::string keepGroup(LoweredPart &P, const std::vector<PartRoot> &Roots,
 
 std::vector<LoweredPart> optimiseInParts(LoweredPart Whole, const clang::TargetOptions &Target,
                                          const LoweringOptions &Opts, std::string &Error) {
-  auto [Roots, N] = groupRoots(Whole, std::max(1u, Opts.PartInstructions));
+  auto [Roots, N] = groupRoots(Whole, std::max(1u, Opts.PartInstructions), Opts.MaxParts);
   std::vector<LoweredPart> Parts;
   if (N <= 1) {
     Error = optimise(*Whole.Module, Target, Whole.Kernels, Whole.Merged);

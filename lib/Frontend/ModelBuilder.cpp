@@ -424,7 +424,8 @@ private:
                                ? Shapes.argumentsOf(FD)
                                : std::map<unsigned, BlockShapeFinder::FixedArgument>()});
     DeviceModels D = buildDeviceModels(CI, Ctx, Roots, Shared, Table, Out.Model.Arrays, Options.ToolkitDirs,
-                                       {Options.Threads, Options.DevicePartInstructions, Options.DumpDeviceIR});
+                                       {Options.Threads, Options.DevicePartInstructions, Options.DeviceMaxParts,
+                                        Options.DumpDeviceIR});
     const SourceManager &SM = Ctx.getSourceManager();
     for (const NotLoweredRoot &N : D.NotLowered)
       skipNotLowered(N, SM);

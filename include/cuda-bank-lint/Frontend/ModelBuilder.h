@@ -55,9 +55,10 @@ struct ModelOptions {
   /// Threads LLVM's pipeline may use on a unit whose device code is large
   /// (its kernels optimised in groups; the same IR for any number).
   unsigned Threads = 1;
-  /// The least instructions a group of kernels optimised on its own holds
-  /// (--debug-device-part-instructions; the tests split small units).
-  unsigned DevicePartInstructions = 80000;
+  /// The least instructions a group of kernels optimised on its own holds,
+  /// and the most groups (--debug-device-parts; the tests split small units).
+  unsigned DevicePartInstructions = 40000;
+  unsigned DeviceMaxParts = 2;
 };
 
 /// Parses File with the compile command Command (argv[0] = compiler, last

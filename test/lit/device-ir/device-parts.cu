@@ -1,11 +1,11 @@
 // RUN: %cbl %s --block-dim=32,1,1 --format=json > %t.whole.json
-// RUN: %cbl %s --block-dim=32,1,1 --format=json --debug-device-part-instructions=1 -j 1 > %t.parts1.json
-// RUN: %cbl %s --block-dim=32,1,1 --format=json --debug-device-part-instructions=1 -j 3 > %t.parts3.json
+// RUN: %cbl %s --block-dim=32,1,1 --format=json --debug-device-part-instructions=1 --debug-device-max-parts=16 -j 1 > %t.parts1.json
+// RUN: %cbl %s --block-dim=32,1,1 --format=json --debug-device-part-instructions=1 --debug-device-max-parts=16 -j 3 > %t.parts3.json
 // RUN: diff %t.whole.json %t.parts1.json
 // RUN: diff %t.whole.json %t.parts3.json
-// RUN: %cbl %s --block-dim=32,1,1 --debug-device-part-instructions=1 -j 3 2>&1 | %FileCheck %s
+// RUN: %cbl %s --block-dim=32,1,1 --debug-device-part-instructions=1 --debug-device-max-parts=16 -j 3 2>&1 | %FileCheck %s
 // RUN: %cbl %S/../bank-conflict/index-rewrite.cu --format=json > %t.rw.json
-// RUN: %cbl %S/../bank-conflict/index-rewrite.cu --format=json --debug-device-part-instructions=1 -j 2 > %t.rw2.json
+// RUN: %cbl %S/../bank-conflict/index-rewrite.cu --format=json --debug-device-part-instructions=1 --debug-device-max-parts=16 -j 2 > %t.rw2.json
 // RUN: diff %t.rw.json %t.rw2.json
 //
 // A unit whose device code is large is optimised in parts, groups of its
