@@ -396,6 +396,14 @@ struct QuietOptimiser : llvm::DiagnosticHandler {
 
 } // namespace
 
+void AnalysisManagers::registerWith(llvm::PassBuilder &PB) {
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+}
+
 std::unique_ptr<llvm::LLVMContext> deviceContext() {
   auto C = std::make_unique<llvm::LLVMContext>();
   C->setDiscardValueNames(false);
@@ -429,19 +437,12 @@ std::string optimise(llvm::Module &M, const TargetOptions &Target,
   // simplified first (CuTe: 26,000 functions for one kernel; forcing them
   // all inline with alwaysinline took 6x longer).
   PTO.InlinerThreshold = 100000;
-  llvm::LoopAnalysisManager LAM;
-  llvm::FunctionAnalysisManager FAM;
-  llvm::CGSCCAnalysisManager CGAM;
-  llvm::ModuleAnalysisManager MAM;
+  AnalysisManagers AM;
   llvm::PassBuilder PB(TM.get(), PTO);
   registerLoopPolicy(PB, Kernels);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  AM.registerWith(PB);
   llvm::ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  MPM.run(M, MAM);
+  MPM.run(M, AM.MAM);
   dropReloadFreezes(M);
   Merged = mergeAsNvcc(M, *TM, Kernels);
   return "";

@@ -28,7 +28,10 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/IR/GlobalVariable.h"
 
 namespace llvm {
@@ -92,12 +95,25 @@ struct LoweredDevice {
   std::vector<std::string> CodeGenErrors;
 };
 
-/// How the device code is optimised (ModelOptions' part of it).
+/// How the device code is optimised: ModelOptions' part of it (which has
+/// the defaults).
 struct LoweringOptions {
-  unsigned Threads = 1;              ///< for LLVM's pipeline on a large unit
-  unsigned PartInstructions = 40000; ///< the least a part holds (optimiseInParts)
-  unsigned MaxParts = 2;             ///< the most parts
-  std::string DumpTo;                ///< a file the optimised IR is appended to
+  unsigned Threads;          ///< for LLVM's pipeline on a large unit
+  unsigned PartInstructions; ///< the least a part holds (optimiseInParts)
+  unsigned MaxParts;         ///< the most parts
+  std::string DumpTo;        ///< a file the optimised IR is appended to
+};
+
+/// LLVM's four analysis managers, registered with a PassBuilder's analyses
+/// and proxied to one another: the one set-up of the pipelines and analyses
+/// run on device code. An analysis registered on FAM before (a TTI, an AA)
+/// stays in place of the PassBuilder's.
+struct AnalysisManagers {
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  void registerWith(llvm::PassBuilder &PB);
 };
 
 /// A context for device code: value names kept (the analysis spells values
@@ -148,7 +164,7 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
 LoweredDevice lowerDevice(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
                           const std::vector<const clang::FunctionDecl *> &Roots,
                           const std::vector<const clang::VarDecl *> &Shared,
-                          const LoweringOptions &Opts = {});
+                          const LoweringOptions &Opts);
 
 } // namespace cbl
 

@@ -100,21 +100,14 @@ TargetTransformInfo divergenceTTI(const Function &F, const std::set<const Functi
 
 namespace {
 
-struct Analyses {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
+/// The analyses of one part's functions, with CUDA's sources of divergence.
+struct Analyses : AnalysisManagers {
   explicit Analyses(const std::set<const Function *> &Kernels) {
     FAM.registerPass([&Kernels] {
       return TargetIRAnalysis([&Kernels](const Function &F) { return divergenceTTI(F, Kernels); });
     });
     PassBuilder PB;
-    PB.registerModuleAnalyses(MAM);
-    PB.registerCGSCCAnalyses(CGAM);
-    PB.registerFunctionAnalyses(FAM);
-    PB.registerLoopAnalyses(LAM);
-    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+    registerWith(PB);
   }
 };
 

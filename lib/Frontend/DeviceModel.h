@@ -44,7 +44,7 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
                                const std::vector<const clang::VarDecl *> &Shared,
                                const SharedArrayTable &Table, std::vector<SharedArray> &Arrays,
                                const std::vector<std::string> &ToolkitDirs,
-                               const LoweringOptions &Lowering = {});
+                               const LoweringOptions &Lowering);
 
 } // namespace cbl
 

@@ -110,17 +110,10 @@ void keepWrittenVariables(llvm::Module &M) {
 /// Removes the functions and variables nothing uses any more (the other
 /// parts' roots are declarations): the pipeline would simplify them first.
 void dropUnused(llvm::Module &M) {
-  llvm::LoopAnalysisManager LAM;
-  llvm::FunctionAnalysisManager FAM;
-  llvm::CGSCCAnalysisManager CGAM;
-  llvm::ModuleAnalysisManager MAM;
+  AnalysisManagers AM;
   llvm::PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  llvm::GlobalDCEPass().run(M, MAM);
+  AM.registerWith(PB);
+  llvm::GlobalDCEPass().run(M, AM.MAM);
 }
 
 /// P's module made part G: the other groups' roots declarations, what only

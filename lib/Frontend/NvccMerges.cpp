@@ -569,10 +569,8 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
                            const std::set<const llvm::Function *> &Kernels) {
   MergedAccesses Merged;
   SharedPlacement Placement = placeShared(M);
-  llvm::LoopAnalysisManager LAM;
-  llvm::FunctionAnalysisManager FAM;
-  llvm::CGSCCAnalysisManager CGAM;
-  llvm::ModuleAnalysisManager MAM;
+  AnalysisManagers AM;
+  llvm::FunctionAnalysisManager &FAM = AM.FAM;
   llvm::PassBuilder PB(&TM);
   // Alias analysis by scopes only (SharedScope): shared accesses may alias
   // one another, as ptxas sees them, never memory known to be elsewhere.
@@ -581,11 +579,7 @@ MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
     AA.registerFunctionAnalysis<llvm::ScopedNoAliasAA>();
     return AA;
   });
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  AM.registerWith(PB);
   // The address spaces first: shared accesses are found by them.
   llvm::FunctionPassManager Prepare;
   Prepare.addPass(llvm::InferAddressSpacesPass());
