@@ -328,12 +328,9 @@ struct OutcomeStores {
       InWarp = &Env.Memo->WarpOutcomes[I];
     if (PerWarp && !InWarp && P.readsThreadOnlyOn(UniformMemo::RowAxes))
       Warp = Env.Memo->keyOf(P, Env);
-    if (!InPass && !Warp)
-      if (std::optional<std::vector<int64_t>> Key = laneKeyOf(C, Part, Env))
-        Keyed.emplace(I, std::move(*Key));
   }
 
-  std::optional<Decided> find(const Context &C, const LaneEnv &Env) {
+  std::optional<Decided> find(Context &C, size_t I, const LaneEnv &Env) {
     if (InPass && *InPass >= 0)
       return Decided{*InPass, std::nullopt};
     if (InWarp && InWarp->first >= 0)
@@ -341,6 +338,10 @@ struct OutcomeStores {
     if (Warp)
       if (auto It = Env.Memo->Outcomes.find(*Warp); It != Env.Memo->Outcomes.end())
         return It->second;
+    // The lane's key only where the stores above had nothing.
+    if (!InPass && !Warp)
+      if (std::optional<std::vector<int64_t>> Key = laneKeyOf(C, C.Guards[I], Env))
+        Keyed.emplace(I, std::move(*Key));
     if (Keyed)
       if (auto It = C.LaneKeyedOutcomes.find(*Keyed); It != C.LaneKeyedOutcomes.end()) {
         if (InWarp)
@@ -366,7 +367,7 @@ struct OutcomeStores {
 /// another lane, or decided and kept; nothing (F set) when it fails.
 std::optional<Decided> outcomeOf(Context &C, size_t I, const LaneEnv &Env, Failure &F) {
   OutcomeStores Stores(C, I, Env);
-  if (std::optional<Decided> D = Stores.find(C, Env))
+  if (std::optional<Decided> D = Stores.find(C, I, Env))
     return D;
   std::optional<int64_t> EqualityKey;
   PartOutcome Out = decidePart(C, C.Guards[I], Env, F, EqualityKey);
