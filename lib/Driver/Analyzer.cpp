@@ -81,8 +81,8 @@ void reportSkipped(const std::string &File, const ParsedFile &P, bool Verbose, F
   // summary counts it too).
   std::set<std::pair<std::string, std::string>> Unrecognised;
   for (const FrontEndNote &N : M.Notes) {
-    if (!N.SkippedKernels.empty())
-      continue; // once per run (SkippedOnce)
+    if (!N.SkippedKernels.empty() || (N.VerboseOnly && !Verbose))
+      continue; // once per run (SkippedOnce); --verbose only
     if (auto Kernel = unmodelledByNote(N);
         Kernel && !Unrecognised.insert({Kernel->first.substr(0, Kernel->first.find('<')), at(N.Where)}).second)
       continue;

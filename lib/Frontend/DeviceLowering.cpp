@@ -394,6 +394,32 @@ struct QuietOptimiser : llvm::DiagnosticHandler {
   bool handleDiagnostics(const llvm::DiagnosticInfo &) override { return true; }
 };
 
+/// Removes from M the roots among Roots that no kernel runs: template
+/// instances (not kernels) that nothing in M uses, since Clang emitted them
+/// only because the AST references them, in code it leaves out; then those
+/// only the removed ones used. Returns them.
+std::vector<const FunctionDecl *> dropNeverRun(llvm::Module &M, CodeGenerator &CG,
+                                               const std::vector<const FunctionDecl *> &Roots) {
+  std::vector<const FunctionDecl *> Dropped;
+  llvm::DenseSet<const FunctionDecl *> Done;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const FunctionDecl *FD : Roots) {
+      if (Done.count(FD) || FD->hasAttr<CUDAGlobalAttr>() ||
+          FD->getTemplateSpecializationKind() != TSK_ImplicitInstantiation)
+        continue;
+      llvm::Function *F = M.getFunction(CG.GetMangledName(GlobalDecl(FD)));
+      if (!F || F->isDeclaration() || !F->use_empty())
+        continue;
+      F->eraseFromParent();
+      Done.insert(FD);
+      Dropped.push_back(FD);
+      Changed = true;
+    }
+  }
+  return Dropped;
+}
+
 } // namespace
 
 void AnalysisManagers::registerWith(llvm::PassBuilder &PB) {
@@ -490,6 +516,7 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
                                          : "Clang's code generation failed: " + Collector.Errors[0];
     return Out;
   }
+  Out.NeverRun = dropNeverRun(*Whole.Module, *CG, Lowered);
   for (const FunctionDecl *FD : Lowered) {
     std::string Name(CG->GetMangledName(GlobalDecl(FD)));
     llvm::Function *F = Whole.Module->getFunction(Name);

@@ -89,6 +89,11 @@ struct LoweredDevice {
   /// Roots not lowered because their code (or a callee's) holds what Sema
   /// rejected: why.
   std::vector<NotLoweredRoot> Unsafe;
+  /// Device functions no kernel of the unit runs: template instances that no
+  /// code Clang generates uses (every call of them is in code it leaves out,
+  /// such as what follows a return under a constant condition). nvcc
+  /// compiles no code for them; they are not optimised or analysed.
+  std::vector<const clang::FunctionDecl *> NeverRun;
   /// Set when nothing could be lowered: why.
   std::string Error;
   /// Errors the code generator raised (message; none expected).

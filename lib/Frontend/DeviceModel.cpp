@@ -132,6 +132,7 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
     Decls.push_back(R.Decl);
   LoweredDevice L = lowerDevice(CI, Ctx, Decls, Shared, Lowering);
   Out.NotLowered = L.Unsafe;
+  Out.NeverRun = L.NeverRun;
   if (L.Parts.empty()) {
     for (const DeviceRoot &R : Roots)
       Out.NotLowered.push_back({R.Decl, L.Error});
@@ -154,8 +155,8 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
       PartOf[FD] = P;
   }
   for (const DeviceRoot &R : Roots) {
-    if (L.Called.count(R.Decl))
-      continue; // analysed inside the functions that call it
+    if (L.Called.count(R.Decl) || llvm::is_contained(L.NeverRun, R.Decl))
+      continue; // analysed inside the functions that call it, or never run
     auto In = PartOf.find(R.Decl);
     if (In == PartOf.end()) {
       if (llvm::none_of(L.Unsafe, [&](const NotLoweredRoot &U) { return U.Decl == R.Decl; }))

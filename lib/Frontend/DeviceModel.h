@@ -34,6 +34,8 @@ struct DeviceModels {
   std::vector<std::pair<const clang::FunctionDecl *, FunctionModel>> Functions;
   /// Roots not analysed: the declaration and why.
   std::vector<NotLoweredRoot> NotLowered;
+  /// Roots no kernel runs (LoweredDevice::NeverRun): not analysed.
+  std::vector<const clang::FunctionDecl *> NeverRun;
 };
 
 /// Models of Roots (kernels first; a device function that a root calls is

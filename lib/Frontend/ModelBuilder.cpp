@@ -20,6 +20,8 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Serialization/ASTReader.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/xxhash.h"
 
@@ -410,6 +412,27 @@ private:
       });
   }
 
+  /// One note per template whose instances no kernel runs (Clang leaves out
+  /// every call of them): not analysed, said with --verbose.
+  void noteNeverRun(const std::vector<const FunctionDecl *> &NeverRun, const SourceManager &SM) {
+    llvm::MapVector<const FunctionDecl *, std::vector<std::string>> ByTemplate;
+    for (const FunctionDecl *FD : NeverRun)
+      ByTemplate[patternOf(FD)].push_back("'" + functionName(FD) + "'");
+    for (const auto &[Pattern, Names] : ByTemplate) {
+      FrontEndNote N;
+      N.Where = toSourcePos(SM, Pattern->getLocation());
+      N.Message = (Names.size() == 1 ? "device function " + Names[0]
+                                     : std::to_string(Names.size()) + " instances of '" +
+                                           Pattern->getNameAsString() + "' (" + llvm::join(Names, ", ") + ")") +
+                  " not analysed: no kernel of this file runs " + (Names.size() == 1 ? "it" : "them") +
+                  " (Clang leaves out every call, in code that cannot run such as what follows a "
+                  "return under a constant condition, and nvcc compiles no code for " +
+                  (Names.size() == 1 ? "it" : "them") + ")";
+      N.VerboseOnly = true;
+      Out.Model.Notes.push_back(std::move(N));
+    }
+  }
+
   /// The access models from Clang's optimised device IR: of every kernel,
   /// and of the device functions in OwnRoots (see ownRoots).
   std::vector<FunctionModel> fromDeviceIR(ASTContext &Ctx, const std::vector<const FunctionDecl *> &Fns,
@@ -429,6 +452,7 @@ private:
     const SourceManager &SM = Ctx.getSourceManager();
     for (const NotLoweredRoot &N : D.NotLowered)
       skipNotLowered(N, SM);
+    noteNeverRun(D.NeverRun, SM);
     // A helper with a model of its own is one that no lowered function
     // calls in the IR; when a lowered kernel calls it in the source all the
     // same, Clang left that call out (it is under a constant condition that

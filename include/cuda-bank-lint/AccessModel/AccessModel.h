@@ -312,6 +312,8 @@ struct FrontEndNote {
   /// names (the run's summary counts them, once per file however many
   /// translation units include it).
   std::vector<std::string> SkippedKernels;
+  /// Said on the terminal only with --verbose (the other formats have it).
+  bool VerboseOnly = false;
 };
 
 /// A kernel launched with a constant block shape: its name (with template
