@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <set>
 
 namespace cbl {
@@ -114,14 +115,29 @@ EvalShape candidateShape(unsigned X, const BlockShape &Shape) {
   return E;
 }
 
-/// analyseAccess, through Memo when there is one.
-AccessVerdict analyseThrough(VerdictMemo *Memo, const SharedAccess &Access,
-                             const std::vector<LoopInfo> &Loops,
-                             const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
-                             BankArch Arch, LayoutChange Change) {
-  return Memo ? Memo->analyse(Access, Loops, Arrays, Shape, Arch, Change)
-              : analyseAccess(Access, Loops, Arrays, Shape, Arch, Change);
-}
+/// analyseAccess of one access at each of its candidate shapes, through
+/// Memo when there is one (its inputs serialised once).
+class ShapesOf {
+public:
+  ShapesOf(VerdictMemo *Memo, const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+           const std::vector<SharedArray> &Arrays, BankArch Arch, LayoutChange Change)
+      : Memo(Memo), Access(Access), Loops(Loops), Arrays(Arrays), Arch(Arch), Change(Change) {
+    if (Memo)
+      In.emplace(Access, Loops, Arrays, Change);
+  }
+  AccessVerdict at(const EvalShape &Shape) {
+    return Memo ? Memo->analyse(*In, Shape, Arch) : analyseAccess(Access, Loops, Arrays, Shape, Arch, Change);
+  }
+
+private:
+  VerdictMemo *Memo;
+  const SharedAccess &Access;
+  const std::vector<LoopInfo> &Loops;
+  const std::vector<SharedArray> &Arrays;
+  BankArch Arch;
+  LayoutChange Change;
+  std::optional<VerdictMemo::Inputs> In;
+};
 
 } // namespace
 
@@ -132,10 +148,11 @@ bool conflictFreeAnyShape(const SharedAccess &Access, const std::vector<LoopInfo
     return (V.Status == VerdictStatus::Exact || V.Status == VerdictStatus::Bound) &&
            V.Cost.Wavefronts == V.Cost.Ideal;
   };
+  ShapesOf Analyse(Memo, Access, Loops, Arrays, Arch, Change);
   if (!overCandidates(Access, Shape))
-    return Clean(analyseThrough(Memo, Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change));
+    return Clean(Analyse.at(evalShapeFor(Shape)));
   for (unsigned X : plausibleWidths(Access, Shape))
-    if (!Clean(analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X, Shape), Arch, Change)))
+    if (!Clean(Analyse.at(candidateShape(X, Shape))))
       return false;
   return true;
 }
@@ -144,14 +161,15 @@ AccessVerdict analyseAccessAnyShape(const SharedAccess &Access, const std::vecto
                                     const std::vector<SharedArray> &Arrays, const BlockShape &Shape,
                                     BankArch Arch, LayoutChange Change,
                                     VerdictMemo *Memo) {
+  ShapesOf Analyse(Memo, Access, Loops, Arrays, Arch, Change);
   if (!Access.Unsupported.empty() || !overCandidates(Access, Shape))
-    return analyseThrough(Memo, Access, Loops, Arrays, evalShapeFor(Shape), Arch, Change);
+    return Analyse.at(evalShapeFor(Shape));
   AccessVerdict Worst;
   bool Any = false;
   unsigned Conflicting = 0, Evaluated = 0;
   std::vector<VerdictCase> Cases;
   for (unsigned X : plausibleWidths(Access, Shape)) {
-    AccessVerdict V = analyseThrough(Memo, Access, Loops, Arrays, candidateShape(X, Shape), Arch, Change);
+    AccessVerdict V = Analyse.at(candidateShape(X, Shape));
     if (V.Status == VerdictStatus::Unknown || V.Status == VerdictStatus::DataDependent)
       return V;
     ++Evaluated;

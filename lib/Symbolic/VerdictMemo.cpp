@@ -280,27 +280,38 @@ std::atomic<bool> Disabled{false};
 
 void VerdictMemo::disableForMeasurement() { Disabled = true; }
 
+VerdictMemo::Inputs::Inputs(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+                            const std::vector<SharedArray> &Arrays, LayoutChange Change)
+    : Access(Access), Loops(Loops), Arrays(Arrays), Change(Change) {
+  if (Disabled)
+    return;
+  // Lines are keyed relative to the outermost enclosing loop's (the loops
+  // may be in a kernel calling the helper the access is in), else to the
+  // access's own.
+  Line = !Access.Loops.empty() && Access.Loops[0] < Loops.size() ? Loops[Access.Loops[0]].Where.Line
+                                                                 : Access.Where.Line;
+  KeyWriter W(Bytes, Line);
+  W.access(Access);
+  W.loops(Loops, Access.Loops);
+  W.arrays(Arrays, Change);
+}
+
 AccessVerdict VerdictMemo::analyse(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                                    const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
                                    BankArch Arch, LayoutChange Change) {
+  return analyse(Inputs(Access, Loops, Arrays, Change), Shape, Arch);
+}
+
+AccessVerdict VerdictMemo::analyse(const Inputs &In, const EvalShape &Shape, BankArch Arch) {
   if (Disabled) {
     {
       std::lock_guard<std::mutex> G(Lock);
       ++Misses;
     }
-    return analyseAccess(Access, Loops, Arrays, Shape, Arch, Change);
+    return analyseAccess(In.Access, In.Loops, In.Arrays, Shape, Arch, In.Change);
   }
-  llvm::SmallString<4096> Buf;
-  // Lines are keyed relative to the outermost enclosing loop's (the loops
-  // may be in a kernel calling the helper the access is in), else to the
-  // access's own.
-  const int64_t Line = !Access.Loops.empty() && Access.Loops[0] < Loops.size()
-                           ? Loops[Access.Loops[0]].Where.Line
-                           : Access.Where.Line;
-  KeyWriter W(Buf, Line);
-  W.access(Access);
-  W.loops(Loops, Access.Loops);
-  W.arrays(Arrays, Change);
+  llvm::SmallString<4096> Buf(In.Bytes);
+  KeyWriter W(Buf, In.Line);
   for (unsigned D : Shape.Dim)
     W.num(D);
   W.num(Shape.Warps);
@@ -309,6 +320,7 @@ AccessVerdict VerdictMemo::analyse(const SharedAccess &Access, const std::vector
       llvm::xxh3_128bits(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Buf.data()),
                                                  Buf.size()));
   Key K{H.low64, H.high64};
+  const int64_t Line = In.Line;
   {
     std::lock_guard<std::mutex> G(Lock);
     auto It = Entries.find(K);
@@ -322,7 +334,7 @@ AccessVerdict VerdictMemo::analyse(const SharedAccess &Access, const std::vector
     }
     ++Misses;
   }
-  AccessVerdict V = analyseAccess(Access, Loops, Arrays, Shape, Arch, Change);
+  AccessVerdict V = analyseAccess(In.Access, In.Loops, In.Arrays, Shape, Arch, In.Change);
   std::lock_guard<std::mutex> G(Lock);
   if (Entries.size() >= MaxEntries)
     Entries.clear();

@@ -24,6 +24,8 @@
 
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 
+#include "llvm/ADT/SmallString.h"
+
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -41,6 +43,26 @@ public:
   AccessVerdict analyse(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
                         const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
                         BankArch Arch, LayoutChange Change);
+
+  /// The inputs but the shape and the architecture, serialised once for the
+  /// several shapes one access is analysed at (UnknownShapes: each candidate
+  /// block width). Refers to the objects it was made of.
+  class Inputs {
+  public:
+    Inputs(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
+           const std::vector<SharedArray> &Arrays, LayoutChange Change);
+
+  private:
+    friend class VerdictMemo;
+    const SharedAccess &Access;
+    const std::vector<LoopInfo> &Loops;
+    const std::vector<SharedArray> &Arrays;
+    LayoutChange Change;
+    llvm::SmallString<4096> Bytes; ///< empty while the memo is disabled
+    int64_t Line = 0;              ///< the base line of the key
+  };
+  /// analyse(...) of In's objects at Shape and Arch.
+  AccessVerdict analyse(const Inputs &In, const EvalShape &Shape, BankArch Arch);
 
   /// Drops the verdicts not used since the previous call (the server calls it
   /// after each analysis of a document: what the last version used stays).
