@@ -57,7 +57,7 @@ struct ModelOptions {
   unsigned Threads = 1;
   /// The least instructions a group of kernels optimised on its own holds,
   /// and the most groups (--debug-device-parts; the tests split small units).
-  unsigned DevicePartInstructions = 40000;
+  unsigned DevicePartInstructions = 10000;
   unsigned DeviceMaxParts = 2;
 };
 
