@@ -401,18 +401,15 @@ struct QuietOptimiser : llvm::DiagnosticHandler {
 std::vector<const FunctionDecl *> dropNeverRun(llvm::Module &M, CodeGenerator &CG,
                                                const std::vector<const FunctionDecl *> &Roots) {
   std::vector<const FunctionDecl *> Dropped;
-  llvm::DenseSet<const FunctionDecl *> Done;
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const FunctionDecl *FD : Roots) {
-      if (Done.count(FD) || FD->hasAttr<CUDAGlobalAttr>() ||
-          FD->getTemplateSpecializationKind() != TSK_ImplicitInstantiation)
+      if (FD->hasAttr<CUDAGlobalAttr>() || FD->getTemplateSpecializationKind() != TSK_ImplicitInstantiation)
         continue;
       llvm::Function *F = M.getFunction(CG.GetMangledName(GlobalDecl(FD)));
       if (!F || F->isDeclaration() || !F->use_empty())
-        continue;
+        continue; // dropped already, or used
       F->eraseFromParent();
-      Done.insert(FD);
       Dropped.push_back(FD);
       Changed = true;
     }

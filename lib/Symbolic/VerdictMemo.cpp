@@ -290,10 +290,14 @@ VerdictMemo::Inputs::Inputs(const SharedAccess &Access, const std::vector<LoopIn
   // access's own.
   Line = !Access.Loops.empty() && Access.Loops[0] < Loops.size() ? Loops[Access.Loops[0]].Where.Line
                                                                  : Access.Where.Line;
+  llvm::SmallString<4096> Bytes;
   KeyWriter W(Bytes, Line);
   W.access(Access);
   W.loops(Loops, Access.Loops);
   W.arrays(Arrays, Change);
+  llvm::XXH128_hash_t H = llvm::xxh3_128bits(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Bytes.data()), Bytes.size()));
+  Hash = {H.low64, H.high64};
 }
 
 AccessVerdict VerdictMemo::analyse(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
@@ -310,8 +314,10 @@ AccessVerdict VerdictMemo::analyse(const Inputs &In, const EvalShape &Shape, Ban
     }
     return analyseAccess(In.Access, In.Loops, In.Arrays, Shape, Arch, In.Change);
   }
-  llvm::SmallString<4096> Buf(In.Bytes);
+  llvm::SmallString<64> Buf;
   KeyWriter W(Buf, In.Line);
+  W.num(In.Hash.first);
+  W.num(In.Hash.second);
   for (unsigned D : Shape.Dim)
     W.num(D);
   W.num(Shape.Warps);

@@ -3,7 +3,9 @@
 // analyseAccess is a pure function of its inputs (the access, its function's
 // loops, the arrays it names, the evaluated block shape, the architecture and
 // the layout change). The memo keys each call by a 128-bit hash of a complete
-// serialisation of those inputs and returns the stored verdict when the same
+// serialisation of those inputs (the block shape and the architecture with
+// the hash of the rest, made once for an access's several candidate shapes)
+// and returns the stored verdict when the same
 // inputs come again: the same access in two instantiations or call sites of
 // one translation unit, a candidate fix checked twice, and, in the language
 // server, every access an edit did not change (the server keeps one memo per
@@ -24,8 +26,6 @@
 
 #include "cuda-bank-lint/Symbolic/WarpAnalysis.h"
 
-#include "llvm/ADT/SmallString.h"
-
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -44,9 +44,9 @@ public:
                         const std::vector<SharedArray> &Arrays, const EvalShape &Shape,
                         BankArch Arch, LayoutChange Change);
 
-  /// The inputs but the shape and the architecture, serialised once for the
-  /// several shapes one access is analysed at (UnknownShapes: each candidate
-  /// block width). Refers to the objects it was made of.
+  /// The inputs but the shape and the architecture, serialised and hashed
+  /// once for the several shapes one access is analysed at (UnknownShapes:
+  /// each candidate block width). Refers to the objects it was made of.
   class Inputs {
   public:
     Inputs(const SharedAccess &Access, const std::vector<LoopInfo> &Loops,
@@ -58,8 +58,8 @@ public:
     const std::vector<LoopInfo> &Loops;
     const std::vector<SharedArray> &Arrays;
     LayoutChange Change;
-    llvm::SmallString<4096> Bytes; ///< empty while the memo is disabled
-    int64_t Line = 0;              ///< the base line of the key
+    std::pair<uint64_t, uint64_t> Hash{0, 0}; ///< of the serialised inputs
+    int64_t Line = 0;                         ///< the base line of the key
   };
   /// analyse(...) of In's objects at Shape and Arch.
   AccessVerdict analyse(const Inputs &In, const EvalShape &Shape, BankArch Arch);
