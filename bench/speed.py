@@ -26,6 +26,7 @@ import argparse
 import os
 import re
 import resource
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -117,11 +118,12 @@ def baseline_command(clang, flags, cuda_mode, cuda_path, tool, tmp):
     return base, mode
 
 
-def nvcc_command(nvcc, flags, f, tmp):
-    """nvcc compiling f for sm_90 at -O3 (host and device), object discarded."""
+def nvcc_command(nvcc, flags, nvcc_only, f, tmp):
+    """nvcc compiling f for sm_90 at -O3 (host and device), object discarded;
+    nvcc_only: flags only nvcc takes (--nvcc-flags)."""
     user = [a for a in flags if a not in ("-c", "-fsyntax-only")]
-    return [nvcc, "-c", "-O3", "-arch=sm_90"] + user + ["-x", "cu", f, "-o",
-                                                         os.path.join(tmp, "nvcc-out.o")]
+    return [nvcc, "-c", "-O3", "-arch=sm_90"] + user + nvcc_only + [
+        "-x", "cu", f, "-o", os.path.join(tmp, "nvcc-out.o")]
 
 
 def report_nvcc(per_file, nvcc_time, repeat):
@@ -169,6 +171,9 @@ def main():
     ap.add_argument("--nvcc", default="",
                     help="also time `NVCC -c -O3 -arch=sm_90 FLAGS -x cu FILE` per file (median of "
                          "the repetitions) and report the tool's time against it")
+    ap.add_argument("--nvcc-flags", default="",
+                    help="flags for nvcc only, after the common ones (e.g. --extended-lambda, "
+                         "which Clang does not take)")
     ap.add_argument("--tool-threads", type=int, default=1,
                     help="the tool's -j in the per-file runs: 1 (default) times one thread, as "
                          "clang++ and nvcc run; 0 gives the tool's default, every core for the "
@@ -222,6 +227,7 @@ def main():
 
     per_file = []   # (file, clang s, tool s, ratio, clang KiB, tool KiB)
     nvcc_time = {}  # file -> nvcc -c -O3 seconds (files nvcc compiles)
+    nvcc_failed = []  # (file, nvcc's first message)
     failed = []
     clang_errors = []
     for f in files:
@@ -261,15 +267,19 @@ def main():
         if args.nvcc:
             nt = []
             for rep in range(args.repeat):
-                w, rss, rc, err = run_measured(nvcc_command(args.nvcc, flags, f, tmp))
+                w, rss, rc, err = run_measured(
+                    nvcc_command(args.nvcc, flags, shlex.split(args.nvcc_flags), f, tmp))
                 if rc != 0:
+                    nvcc_failed.append((f, (err.strip().splitlines() or [""])[0][:200]))
                     break
                 nt.append(w)
             if nt:
                 nvcc_time[f] = statistics.median(nt)
         if args.per_file:
-            print("  %-90s clang %6.3fs  tool %6.3fs  ratio %5.2f  rss %6.0f / %6.0f MiB" % (
-                f[-90:], c, t, t / c, max(cm) / 1024, max(tm) / 1024))
+            nv = ("  nvcc %7.3fs  tool/nvcc %5.3f" % (nvcc_time[f], t / nvcc_time[f])
+                  if f in nvcc_time else "")
+            print("  %-90s clang %6.3fs  tool %6.3fs  ratio %5.2f  rss %6.0f / %6.0f MiB%s" % (
+                f[-90:], c, t, t / c, max(cm) / 1024, max(tm) / 1024, nv))
             sys.stdout.flush()
 
     print()
@@ -317,6 +327,8 @@ def main():
 
     if args.nvcc:
         report_nvcc(per_file, nvcc_time, args.repeat)
+        for f, msg in nvcc_failed:
+            print("  nvcc failed: %s: %s" % (f, msg))
     if args.no_whole_tree:
         shutil.rmtree(tmp, ignore_errors=True)
         return
