@@ -42,3 +42,12 @@ cutlass = os.environ.get("CBL_CUTLASS_DIR", "")
 if cutlass and os.path.isdir(os.path.join(cutlass, "include", "cute")):
     config.available_features.add("cutlass-checkout")
     config.substitutions.append(("%cutlass", cutlass))
+
+# A checkout of Dao-AILab/flash-attention (fetched, never committed; its
+# csrc/cutlass submodule may be empty: CUTLASS comes from CBL_CUTLASS_DIR) for
+# the FlashAttention kernels (integration/flash-attention.test):
+# CBL_FLASH_ATTENTION_DIR=/path/to/flash-attention; skipped otherwise.
+flash = os.environ.get("CBL_FLASH_ATTENTION_DIR", "")
+if flash and os.path.isdir(os.path.join(flash, "csrc", "flash_attn", "src")):
+    config.available_features.add("flash-attention-checkout")
+    config.substitutions.append(("%flashattn", flash))
