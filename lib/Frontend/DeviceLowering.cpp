@@ -376,7 +376,7 @@ private:
     const FunctionDecl *Def = nullptr;
     if (FD && !FD->hasBody(Def))
       Def = externCDefinition(FD);
-    if (!Stop.Why.empty() || !Def || Seen.size() > 50000 || !Seen.insert(Def).second)
+    if (!Stop.Why.empty() || !Def || !Seen.insert(Def).second)
       return;
     if (Def->isInvalidDecl()) {
       stop("it calls '" + Def->getNameAsString() + "', which Clang rejects", Def->getLocation());
