@@ -228,6 +228,7 @@ def main():
     per_file = []   # (file, clang s, tool s, ratio, clang KiB, tool KiB)
     nvcc_time = {}  # file -> nvcc -c -O3 seconds (files nvcc compiles)
     nvcc_failed = []  # (file, nvcc's first message)
+    nvcc_only = shlex.split(args.nvcc_flags)
     failed = []
     clang_errors = []
     for f in files:
@@ -267,8 +268,7 @@ def main():
         if args.nvcc:
             nt = []
             for rep in range(args.repeat):
-                w, rss, rc, err = run_measured(
-                    nvcc_command(args.nvcc, flags, shlex.split(args.nvcc_flags), f, tmp))
+                w, rss, rc, err = run_measured(nvcc_command(args.nvcc, flags, nvcc_only, f, tmp))
                 if rc != 0:
                     nvcc_failed.append((f, (err.strip().splitlines() or [""])[0][:200]))
                     break
