@@ -1,5 +1,7 @@
 //===- DeviceLowering.cpp - Clang's device code generation, optimised -----===//
 #include "DeviceLowering.h"
+#include "IRTranslator.h"
+#include "PtxInstructions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/GlobalDecl.h"
@@ -14,6 +16,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -417,6 +420,91 @@ std::vector<const FunctionDecl *> dropNeverRun(llvm::Module &M, CodeGenerator &C
   return Dropped;
 }
 
+/// Whether F's own code may hold an access or a barrier (IRSites.cpp): it
+/// names a shared variable (through any constant expression: every shared
+/// address the translator follows starts at one, inline PTX's operands
+/// too), holds a block or grid barrier (also as inline PTX), or an indirect
+/// call (which may call anything). The functions it names go to Named.
+bool namesSharedOrSyncs(const llvm::Function &F, llvm::SmallVectorImpl<const llvm::Function *> &Named) {
+  llvm::SmallVector<const llvm::Constant *, 8> Work;
+  llvm::SmallPtrSet<const llvm::Constant *, 32> Seen;
+  for (const llvm::Instruction &I : llvm::instructions(F)) {
+    if (const auto *C = llvm::dyn_cast<llvm::CallBase>(&I)) {
+      if (C->isInlineAsm()) {
+        if (isBlockBarrierPtx(llvm::cast<llvm::InlineAsm>(C->getCalledOperand())->getAsmString()))
+          return true;
+      } else if (const llvm::Function *Callee = C->getCalledFunction()) {
+        // Every barrier intrinsic, whatever its id: before inlining, that of
+        // __barrier_sync(0) is still a parameter.
+        if (Callee->isIntrinsic() ? Callee->getName().starts_with("llvm.nvvm.bar")
+                                  : Callee->isDeclaration() && isGridSync(Callee->getName()))
+          return true;
+      } else {
+        return true;
+      }
+    }
+    for (const llvm::Value *Op : I.operands())
+      if (const auto *K = llvm::dyn_cast<llvm::Constant>(Op))
+        Work.push_back(K);
+    while (!Work.empty()) {
+      const llvm::Constant *K = Work.pop_back_val();
+      if (!Seen.insert(K).second)
+        continue;
+      if (const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(K)) {
+        if (G->getAddressSpace() == 3)
+          return true;
+        continue; // what is stored in it is loaded, and a loaded pointer is no shared address
+      }
+      if (const auto *Fn = llvm::dyn_cast<llvm::Function>(K)) {
+        Named.push_back(Fn);
+        continue;
+      }
+      if (const auto *GA = llvm::dyn_cast<llvm::GlobalAlias>(K)) {
+        Work.push_back(GA->getAliasee());
+        continue;
+      }
+      for (const llvm::Value *Sub : K->operands())
+        if (const auto *SK = llvm::dyn_cast<llvm::Constant>(Sub))
+          Work.push_back(SK);
+    }
+  }
+  return false;
+}
+
+/// The roots among Functions that, with every function they may call (in
+/// the code as generated, before the optimiser), name no shared variable
+/// and hold no barrier: neither an access nor a barrier can come out of
+/// them (ggml's element-wise kernels).
+llvm::DenseSet<const FunctionDecl *>
+nothingShared(const llvm::DenseMap<const FunctionDecl *, llvm::Function *> &Functions) {
+  llvm::DenseMap<const llvm::Function *, bool> Own;
+  llvm::DenseMap<const llvm::Function *, llvm::SmallVector<const llvm::Function *, 4>> Named;
+  llvm::DenseSet<const llvm::Function *> Clean; // all they reach was looked at: nothing
+  llvm::DenseSet<const FunctionDecl *> Out;
+  for (const auto &[FD, Root] : Functions) {
+    llvm::SmallVector<const llvm::Function *, 16> Stack{Root};
+    llvm::DenseSet<const llvm::Function *> Visited{Root};
+    bool Found = false;
+    while (!Stack.empty() && !Found) {
+      const llvm::Function *G = Stack.pop_back_val();
+      if (Clean.count(G))
+        continue;
+      auto [It, New] = Own.try_emplace(G, false);
+      if (New)
+        It->second = namesSharedOrSyncs(*G, Named[G]);
+      Found = It->second;
+      for (const llvm::Function *Callee : Named[G])
+        if (Visited.insert(Callee).second)
+          Stack.push_back(Callee);
+    }
+    if (Found)
+      continue;
+    Clean.insert(Visited.begin(), Visited.end());
+    Out.insert(FD);
+  }
+  return Out;
+}
+
 } // namespace
 
 void AnalysisManagers::registerWith(llvm::PassBuilder &PB) {
@@ -534,6 +622,17 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
       Whole.Kernels.insert(F);
     // Kept whole: a root nothing calls any more is not dropped.
     F->setLinkage(llvm::GlobalValue::ExternalLinkage);
+  }
+  // Roots with nothing to analyse are not optimised: their callees go with
+  // their bodies.
+  Out.NothingShared = nothingShared(Whole.Functions);
+  if (!Out.NothingShared.empty())
+    keepWrittenVariables(*Whole.Module); // what they write is not known elsewhere
+  for (const FunctionDecl *FD : Out.NothingShared) {
+    llvm::Function *F = Whole.Functions.lookup(FD);
+    Whole.Kernels.erase(F);
+    Whole.Functions.erase(FD);
+    F->deleteBody();
   }
   for (const VarDecl *VD : Shared) {
     std::string Name(CG->GetMangledName(GlobalDecl(VD)));

@@ -94,6 +94,10 @@ struct LoweredDevice {
   /// such as what follows a return under a constant condition). nvcc
   /// compiles no code for them; they are not optimised or analysed.
   std::vector<const clang::FunctionDecl *> NeverRun;
+  /// Roots whose code (with every function it may call) names no shared
+  /// variable and holds no barrier: nothing in them can be an access or a
+  /// barrier, so they are not optimised or analysed.
+  llvm::DenseSet<const clang::FunctionDecl *> NothingShared;
   /// Set when nothing could be lowered: why.
   std::string Error;
   /// Errors the code generator raised (message; none expected).
@@ -165,6 +169,11 @@ llvm::TargetTransformInfo divergenceTTI(const llvm::Function &F, const std::set<
 /// ptxas makes of them (NvccMerges.cpp, measured on an H100).
 MergedAccesses mergeAsNvcc(llvm::Module &M, llvm::TargetMachine &TM,
                            const std::set<const llvm::Function *> &Kernels);
+
+/// A variable of internal linkage that some code writes stays one whose
+/// value is not known, also where the code that writes it is left out of
+/// the module (GlobalOpt and IPSCCP would take it for its initialiser).
+void keepWrittenVariables(llvm::Module &M);
 
 LoweredDevice lowerDevice(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
                           const std::vector<const clang::FunctionDecl *> &Roots,

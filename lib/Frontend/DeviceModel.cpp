@@ -155,8 +155,8 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
       PartOf[FD] = P;
   }
   for (const DeviceRoot &R : Roots) {
-    if (L.Called.count(R.Decl) || llvm::is_contained(L.NeverRun, R.Decl))
-      continue; // analysed inside the functions that call it, or never run
+    if (L.Called.count(R.Decl) || llvm::is_contained(L.NeverRun, R.Decl) || L.NothingShared.count(R.Decl))
+      continue; // analysed inside the functions that call it, never run, or nothing to analyse
     auto In = PartOf.find(R.Decl);
     if (In == PartOf.end()) {
       if (llvm::none_of(L.Unsafe, [&](const NotLoweredRoot &U) { return U.Decl == R.Decl; }))

@@ -97,18 +97,6 @@ std::pair<std::vector<PartRoot>, unsigned> groupRoots(const LoweredPart &Whole, 
   return {std::move(Roots), N};
 }
 
-/// A variable of internal linkage that some code writes stays one whose
-/// value is not known in every part, also where no code of the part writes
-/// it (GlobalOpt and IPSCCP would take it for its initialiser there).
-void keepWrittenVariables(llvm::Module &M) {
-  for (llvm::GlobalVariable &G : M.globals()) {
-    llvm::GlobalStatus GS;
-    if (G.hasLocalLinkage() && !G.isConstant() &&
-        (llvm::GlobalStatus::analyzeGlobal(&G, GS) || GS.StoredType > llvm::GlobalStatus::InitializerStored))
-      G.setExternallyInitialized(true);
-  }
-}
-
 /// Removes the functions and variables nothing uses any more (the other
 /// parts' roots are declarations): the pipeline would simplify them first.
 void dropUnused(llvm::Module &M) {
@@ -144,6 +132,15 @@ std::string keepGroup(LoweredPart &P, const std::vector<PartRoot> &Roots,
 }
 
 } // namespace
+
+void keepWrittenVariables(llvm::Module &M) {
+  for (llvm::GlobalVariable &G : M.globals()) {
+    llvm::GlobalStatus GS;
+    if (G.hasLocalLinkage() && !G.isConstant() &&
+        (llvm::GlobalStatus::analyzeGlobal(&G, GS) || GS.StoredType > llvm::GlobalStatus::InitializerStored))
+      G.setExternallyInitialized(true);
+  }
+}
 
 std::vector<LoweredPart> optimiseInParts(LoweredPart Whole, const clang::TargetOptions &Target,
                                          const LoweringOptions &Opts, std::string &Error) {

@@ -48,6 +48,10 @@ bool isBlockBarrier(const CallBase &C, std::string &Spelling) {
   }
 }
 
+bool isGridSync(StringRef Mangled) {
+  return llvm::demangle(Mangled).find("grid_group::sync()") != std::string::npos;
+}
+
 std::string calleeBaseName(const CallBase &C) {
   const Function *F = C.getCalledFunction();
   if (!F)
@@ -253,9 +257,6 @@ struct IRSiteWalker {
             isGridSync(SP->getLinkageName()))
           return true;
     return false;
-  }
-  static bool isGridSync(StringRef Mangled) {
-    return llvm::demangle(Mangled).find("grid_group::sync()") != std::string::npos;
   }
 
   /// A block barrier. One inlined from a helper is at the call in the

@@ -129,6 +129,9 @@ struct LaneFact {
 /// A block barrier (__syncthreads and its variants, bar.sync 0): how the
 /// user spells it.
 bool isBlockBarrier(const llvm::CallBase &C, std::string &Spelling);
+/// Whether a function of this (mangled) name is cooperative groups'
+/// grid_group::sync(), a grid barrier when only declared.
+bool isGridSync(llvm::StringRef Mangled);
 /// The called function's name without namespaces, template arguments or
 /// parameters ("atomicAdd", "__all_sync"); empty for an indirect call.
 std::string calleeBaseName(const llvm::CallBase &C);
