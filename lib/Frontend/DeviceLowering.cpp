@@ -633,6 +633,7 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
     Whole.Kernels.erase(F);
     Whole.Functions.erase(FD);
     F->deleteBody();
+    F->setComdat(nullptr); // a declaration is in none (template instances are)
   }
   for (const VarDecl *VD : Shared) {
     std::string Name(CG->GetMangledName(GlobalDecl(VD)));

@@ -20,6 +20,11 @@ __device__ float scaleOf(const float *p) { return p[threadIdx.x] * 2.0f; }
 __global__ void elementwise(float *out, const float *in) { out[threadIdx.x] = scaleOf(in); }
 // IR-NOT: define {{.*}}elementwise
 
+// A template instance (in a comdat until its body goes).
+template <int N> __global__ void fill(float *out) { out[threadIdx.x] = N; }
+void launchFill(float *out) { fill<3><<<1, 32>>>(out); }
+// IR-NOT: define {{.*}}fill
+
 __global__ void readColumn(float *out) {
   __shared__ float tile[32][32];
   tile[threadIdx.x][threadIdx.x] = out[threadIdx.x];
