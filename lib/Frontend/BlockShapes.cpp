@@ -8,7 +8,6 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SetVector.h"
@@ -214,7 +213,23 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
   std::vector<const CallExpr *> Launches;
   /// &cfg given to a launch, which only reads it.
   llvm::DenseSet<const Expr *> ReadOnly;
+  /// The declarations and statements the scan is inside (HostWrites::noteWay).
+  std::vector<HostWrites::Node> Ancestors;
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    Ancestors.push_back(D);
+    bool Go = UserCodeVisitor::TraverseDecl(D);
+    Ancestors.pop_back();
+    return Go;
+  }
+  bool dataTraverseStmtPre(Stmt *S) {
+    Ancestors.push_back(S);
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *) {
+    Ancestors.pop_back();
+    return true;
+  }
 
   /// L written by Write; Value: what a plain `L = Value` gives it.
   void assigned(const Expr *L, const Stmt *Write = nullptr, const Expr *Value = nullptr) {
@@ -270,13 +285,17 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
     if (!FD)
       return true;
     if (!isa<CUDAKernelCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call) &&
-        isa<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+        isa<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts())) {
       Writes.Calls[FD->getCanonicalDecl()].push_back(Call);
+      Writes.noteWay(Ancestors);
+    }
     // A runtime launch reads its arguments (cudaLaunchKernelEx's are
     // forwarding references) and the configuration it is given.
     if (auto Form = runtimeLaunchForm(FD, SM)) {
-      if (!Call->isTypeDependent() && !Call->isValueDependent() && !Call->containsErrors())
+      if (!Call->isTypeDependent() && !Call->isValueDependent() && !Call->containsErrors()) {
         Launches.push_back(Call);
+        Writes.noteWay(Ancestors);
+      }
       if (const Expr *Config = launchConfigArgument(Call, *Form))
         ReadOnly.insert(Config->IgnoreParenImpCasts());
       return true;
@@ -293,8 +312,10 @@ struct LaunchScanner : UserCodeVisitor<LaunchScanner> {
     return true;
   }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
-    if (!K->isTypeDependent() && !K->isValueDependent() && !K->containsErrors())
+    if (!K->isTypeDependent() && !K->isValueDependent() && !K->containsErrors()) {
       Launches.push_back(K);
+      Writes.noteWay(Ancestors);
+    }
     return true;
   }
 };
@@ -402,22 +423,18 @@ void noteCase(const SwitchStmt *Sw, const CompoundStmt *Body, const Stmt *S, AST
 /// What the branches around launch K say about variables never written.
 KnownValues branchFacts(const Stmt *K, ASTContext &Ctx, const HostWrites &Writes) {
   KnownValues Out;
-  DynTypedNode Node = DynTypedNode::create(*K);
+  const Stmt *Child = K;
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1 || Parents[0].get<Decl>())
-      break;
-    const Stmt *Child = Node.get<Stmt>();
-    const DynTypedNode &P = Parents[0];
-    if (const auto *If = P.get<IfStmt>(); If && If->getThen() == Child)
+    const Stmt *P = Writes.parentOf(Child).dyn_cast<const Stmt *>();
+    if (!P)
+      break; // the function, or a declaration in it
+    if (const auto *If = dyn_cast<IfStmt>(P); If && If->getThen() == Child)
       noteEqualities(If->getCond(), Ctx, Writes, Out);
-    if (const auto *Body = P.get<CompoundStmt>()) {
-      auto Grand = Ctx.getParents(P);
-      if (Grand.size() == 1)
-        if (const auto *Sw = Grand[0].get<SwitchStmt>(); Sw && Sw->getBody() == Body)
-          noteCase(Sw, Body, Child, Ctx, Writes, Out);
-    }
-    Node = P;
+    if (const auto *Body = dyn_cast<CompoundStmt>(P))
+      if (const auto *Sw = dyn_cast_or_null<SwitchStmt>(Writes.parentOf(P).dyn_cast<const Stmt *>());
+          Sw && Sw->getBody() == Body)
+        noteCase(Sw, Body, Child, Ctx, Writes, Out);
+    Child = P;
   }
   return Out;
 }

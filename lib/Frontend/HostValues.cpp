@@ -19,6 +19,15 @@ void HostWrites::noteWrite(const VarDecl *VD, const BinaryOperator *PlainAssignm
     W.Assigned.push_back(PlainAssignment->getRHS());
 }
 
+void HostWrites::noteWay(llvm::ArrayRef<Node> Ancestors) {
+  for (size_t I = Ancestors.size(); I-- > 1;) {
+    if (!Parents.try_emplace(Ancestors[I], Ancestors[I - 1]).second)
+      return; // the rest of the way is recorded
+    if (const auto *D = Ancestors[I - 1].dyn_cast<const Decl *>(); D && isa<FunctionDecl>(D))
+      return;
+  }
+}
+
 void HostWrites::noteBody(const Stmt *Body) {
   const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
   if (!CS)

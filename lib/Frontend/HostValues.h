@@ -40,6 +40,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PointerUnion.h"
 
 #include <array>
 #include <optional>
@@ -77,6 +78,19 @@ struct HostWrites {
     const clang::Stmt *At = nullptr;
   };
   llvm::DenseMap<const clang::VarDecl *, std::vector<MemberWrite>> Members;
+
+  /// A node of the AST on the way from a call up to its function.
+  using Node = llvm::PointerUnion<const clang::Stmt *, const clang::Decl *>;
+  /// The parent of each node on the way from a call of Calls or a launch up
+  /// to the function that holds it (the first declaration that is one), as
+  /// the scan met them: what the branches around a launch say, and which
+  /// function makes a call, without the whole translation unit's parent map.
+  llvm::DenseMap<Node, Node> Parents;
+  /// Ancestors: the nodes the scan is inside, outermost first; noteWay
+  /// records those of the innermost one, a call.
+  void noteWay(llvm::ArrayRef<Node> Ancestors);
+  /// S's parent on such a way (null when none was recorded).
+  Node parentOf(Node S) const { return Parents.lookup(S); }
 
   void noteWrite(const clang::VarDecl *VD, const clang::BinaryOperator *PlainAssignment);
   bool isWritten(const clang::VarDecl *VD) const { return Of.count(VD) != 0; }

@@ -2,7 +2,6 @@
 #include "Launchers.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/ParentMapContext.h"
 
 #include <algorithm>
 
@@ -12,16 +11,16 @@ namespace cbl {
 
 namespace {
 
-/// The function whose body holds S.
-const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*S);
+/// The function whose body holds S, a call the scan recorded.
+const FunctionDecl *enclosingFunction(const Stmt *S, const HostWrites &W) {
+  HostWrites::Node Node = S;
   for (unsigned Depth = 0; Depth < 256; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.empty())
+    Node = W.parentOf(Node);
+    if (!Node)
       return nullptr;
-    if (const auto *FD = Parents[0].get<FunctionDecl>())
-      return FD;
-    Node = Parents[0];
+    if (const auto *D = Node.dyn_cast<const Decl *>())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        return FD;
   }
   return nullptr;
 }
@@ -102,7 +101,7 @@ void LauncherCalls::extend(const LaunchRecord &L, std::vector<const CallExpr *> 
   bool Done = !Names.Kernels.empty() && !Names.NeedsCaller && Complete(Frame);
   // The calls of the outermost function, each binding its parameters.
   const Stmt *Outer = Chain.empty() ? static_cast<const Stmt *>(L.Call) : Chain.back();
-  const FunctionDecl *Outermost = enclosingFunction(Outer, Ctx);
+  const FunctionDecl *Outermost = enclosingFunction(Outer, W);
   auto Calls = Outermost ? W.Calls.find(Outermost->getCanonicalDecl()) : W.Calls.end();
   bool CanExtend = !Done && Chain.size() < MaxLauncherDepth && Calls != W.Calls.end() &&
                    (Names.NeedsCaller || !Names.Kernels.empty());
