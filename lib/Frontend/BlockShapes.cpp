@@ -577,8 +577,14 @@ public:
     Shape.Description = "from " + Text;
     // Say which branch fixed it, when the shape is not constant without it.
     if (!Known.empty() && !dim3At(*S.L, {nullptr, Scope.Frame, &Made})) {
+      // In the order the variables are declared (the map's is the heap's).
+      std::vector<std::pair<const VarDecl *, uint64_t>> InOrder(Known.begin(), Known.end());
+      const SourceManager &SM = Ctx.getSourceManager();
+      std::sort(InOrder.begin(), InOrder.end(), [&](const auto &A, const auto &B) {
+        return SM.isBeforeInTranslationUnit(A.first->getLocation(), B.first->getLocation());
+      });
       std::string Facts;
-      for (const auto &[VD, V] : Known)
+      for (const auto &[VD, V] : InOrder)
         Facts += (Facts.empty() ? "" : " and ") + ("'" + VD->getNameAsString() + "' is ") + std::to_string(V);
       Shape.Description += ", in the branch where " + Facts;
     }

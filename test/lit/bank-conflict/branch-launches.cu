@@ -37,6 +37,23 @@ void run(float *o, int block_size, int threads) {
     break;
   }
 }
+// Two branches: their facts in the order the variables are declared.
+template <int K> __global__ void tri(float *o) {
+  __shared__ float s[K][33];
+  s[threadIdx.y][threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  o[threadIdx.x] = s[threadIdx.x % K][threadIdx.y];
+}
+void runTri(float *o, int n, int k) {
+  dim3 t(32, k);
+  if (n == 64) {
+    switch (k) {
+    case 8:
+      tri<8><<<1, t>>>(o);
+      break;
+    }
+  }
+}
 // CHECK: "block_dim": [
 // CHECK-NEXT: 16,
 // CHECK-NEXT: 16,
@@ -50,5 +67,8 @@ void run(float *o, int block_size, int threads) {
 // CHECK: "block_dim_note": "from the launch at {{.*}}branch-launches.cu:32:5, in the branch where 'threads' is 64",
 // CHECK: "function": "reduce<32U>",
 // CHECK: "block_dim_source": "assumed",
+// CHECK: "block_dim_note": "from the launch at {{.*}}branch-launches.cu:{{[0-9]+}}:7, in the branch where 'n' is 64 and 'k' is 8",
+// CHECK-NEXT: "block_dim_source": "launch",
+// CHECK: "function": "tri<8>",
 // TEXT: branch-launches.cu:11:20: warning: 32-way bank conflict reading 'As' in 'mm<32>'
 // TEXT: branch-launches.cu:22:5: note: also reading: 8-way (8 wavefronts, ideal 1) in 'mm<16>' with block 16x16x1
