@@ -197,6 +197,17 @@ const LoopReads &conditionReads(Context &C, const LoopInfo &L) {
       bool OwnCounter = llvm::any_of(L.Counters, [&](const LoopCounter &LC) { return LC.Id == Id; });
       (OwnCounter ? It->second.Own : It->second.Outer).insert(Id);
     }
+    auto LaneFree = [](const SymRef &E) {
+      if (!E)
+        return true;
+      SymLeaves Leaves = collectLeaves(E);
+      return !Leaves.usesLane() && Leaves.Varyings.empty();
+    };
+    bool Same = LaneFree(L.Cond);
+    for (const LoopCounter &LC : L.Counters)
+      if (It->second.Own.count(LC.Id))
+        Same = Same && LaneFree(LC.Init) && LaneFree(LC.Next);
+    It->second.SameInEveryWarp = Same;
   }
   return It->second;
 }
@@ -245,7 +256,7 @@ std::optional<uint64_t> countIterations(const LoopInfo &L, const std::set<unsign
 /// How many times warp W runs the loop L, which the access does not read
 /// and every lane of Alive runs alike (a skipped loop): counted on its first
 /// lane at the enclosing loops' values in Vals, each value of those once per
-/// pass. std::nullopt where that is not known (a bound that is a parameter
+/// pass (and for all warps at once where the loop reads no per-lane value). std::nullopt where that is not known (a bound that is a parameter
 /// or blockDim, as in a grid-stride loop) or past MaxRepeatedIterations.
 std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
                                   const std::array<LoopValues, WarpSize> &Vals, uint32_t Alive) {
@@ -253,7 +264,7 @@ std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
     return std::nullopt;
   const unsigned Lane = unsigned(__builtin_ctz(Alive));
   const LoopReads &Reads = conditionReads(C, L);
-  std::vector<int64_t> Key{int64_t(L.Id), int64_t(W)};
+  std::vector<int64_t> Key{int64_t(L.Id), Reads.SameInEveryWarp ? -1 : int64_t(W)};
   for (unsigned Id : Reads.Outer) {
     auto It = Vals[Lane].find(Id);
     if (It == Vals[Lane].end())

@@ -96,6 +96,10 @@ DataLeaves dataLeaves(const SymRef &ByteOffset);
 /// loops (LoopEnumeration.cpp: conditionReads).
 struct LoopReads {
   std::set<unsigned> Own, Outer;
+  /// The condition and its own counters' starts and updates read no
+  /// per-lane value: the loop runs as often in every warp (at the same
+  /// values of Outer).
+  bool SameInEveryWarp = false;
 };
 
 struct Context {
