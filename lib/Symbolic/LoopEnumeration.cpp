@@ -197,16 +197,10 @@ const LoopReads &conditionReads(Context &C, const LoopInfo &L) {
       bool OwnCounter = llvm::any_of(L.Counters, [&](const LoopCounter &LC) { return LC.Id == Id; });
       (OwnCounter ? It->second.Own : It->second.Outer).insert(Id);
     }
-    auto LaneFree = [](const SymRef &E) {
-      if (!E)
-        return true;
-      SymLeaves Leaves = collectLeaves(E);
-      return !Leaves.usesLane() && Leaves.Varyings.empty();
-    };
-    bool Same = LaneFree(L.Cond);
+    bool Same = !isThreadVarying(L.Cond);
     for (const LoopCounter &LC : L.Counters)
       if (It->second.Own.count(LC.Id))
-        Same = Same && LaneFree(LC.Init) && LaneFree(LC.Next);
+        Same = Same && !isThreadVarying(LC.Init) && !isThreadVarying(LC.Next);
     It->second.SameInEveryWarp = Same;
   }
   return It->second;
@@ -256,8 +250,9 @@ std::optional<uint64_t> countIterations(const LoopInfo &L, const std::set<unsign
 /// How many times warp W runs the loop L, which the access does not read
 /// and every lane of Alive runs alike (a skipped loop): counted on its first
 /// lane at the enclosing loops' values in Vals, each value of those once per
-/// pass (and for all warps at once where the loop reads no per-lane value). std::nullopt where that is not known (a bound that is a parameter
-/// or blockDim, as in a grid-stride loop) or past MaxRepeatedIterations.
+/// pass (for all warps at once where the loop reads no per-lane value).
+/// std::nullopt where that is not known (a bound that is a parameter or
+/// blockDim, as in a grid-stride loop) or past MaxRepeatedIterations.
 std::optional<uint64_t> tripCount(Context &C, const LoopInfo &L, unsigned W,
                                   const std::array<LoopValues, WarpSize> &Vals, uint32_t Alive) {
   if (!Alive)
