@@ -217,7 +217,8 @@ void dropReloadFreezes(llvm::Module &M) {
 /// emits a definition only once it has been handed it; and why the root
 /// cannot be handed over: it (or a function it reaches) uses an expression
 /// or declaration Sema rejected (an error nvcc does not make, left in the
-/// AST).
+/// AST). What a safe root reached is not traversed again for later roots
+/// (template-heavy files have hundreds of roots over one library).
 class DeviceReach : public RecursiveASTVisitor<DeviceReach> {
 public:
   /// Why Root cannot be handed over (Why empty: it can).
@@ -231,8 +232,10 @@ public:
     Seen.clear();
     Found.clear();
     visit(Root);
-    if (Stop.Why.empty())
+    if (Stop.Why.empty()) {
       Reached.insert(Reached.end(), Found.begin(), Found.end());
+      Clean.insert(Found.begin(), Found.end());
+    }
     return Stop;
   }
   /// Every definition the safe roots reach.
@@ -379,15 +382,40 @@ private:
     const FunctionDecl *Def = nullptr;
     if (FD && !FD->hasBody(Def))
       Def = externCDefinition(FD);
-    if (!Stop.Why.empty() || !Def || !Seen.insert(Def).second)
+    if (!Stop.Why.empty() || !Def)
+      return;
+    if (!Traversing.empty())
+      Callees[Traversing.back()].push_back(Def);
+    if (Clean.count(Def))
+      return seeReach(Def);
+    if (!Seen.insert(Def).second)
       return;
     if (Def->isInvalidDecl()) {
       stop("it calls '" + Def->getNameAsString() + "', which Clang rejects", Def->getLocation());
       return;
     }
     Found.push_back(Def);
+    Callees[Def].clear();
+    Traversing.push_back(Def);
     TraverseDecl(const_cast<FunctionDecl *>(Def));
+    Traversing.pop_back();
   }
+  /// A function an earlier root reached without a problem: so is everything
+  /// it reaches (traversing it again finds nothing, and its definitions were
+  /// handed over then), which this root now reaches too.
+  void seeReach(const FunctionDecl *Def) {
+    llvm::SmallVector<const FunctionDecl *, 16> Work{Def};
+    while (!Work.empty()) {
+      const FunctionDecl *F = Work.pop_back_val();
+      if (Seen.insert(F).second)
+        Work.append(Callees[F].begin(), Callees[F].end());
+    }
+  }
+  /// Those a safe root reached: each was traversed whole, with what it calls.
+  llvm::DenseSet<const FunctionDecl *> Clean;
+  /// What each traversed function calls (the last traversal's), for seeReach.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Callees;
+  std::vector<const FunctionDecl *> Traversing;
 };
 
 /// What LLVM's passes say of this compile ("loop not unrolled: the

@@ -27,6 +27,21 @@ __global__ void callsBroken(float *o) {
   o[threadIdx.x] = s[brokenHelper(threadIdx.x)];
 }
 
+// Helpers a rejected kernel reached are lowered for the next kernel that
+// reaches them (quad), and so are those an analysed kernel reached before
+// (goodHelper, through quad).
+__device__ int quad(int x) { return goodHelper(goodHelper(x)); }
+// CHECK-DAG: compile-errors.cu:[[# @LINE+1]]:17: error: kernel 'rejectedFirst' not analysed: Clang rejects 'brokenHelper', which it calls
+__global__ void rejectedFirst(float *o) {
+  __shared__ float s[128];
+  o[threadIdx.x] = s[quad(threadIdx.x)] + brokenHelper(1);
+}
+// CHECK-DAG: compile-errors.cu:[[# @LINE+3]]:20: warning: 4-way bank conflict reading 's'
+__global__ void quadAfterRejected(float *o) {
+  __shared__ float s[128];
+  o[threadIdx.x] = s[quad(threadIdx.x)];
+}
+
 // CHECK-DAG: compile-errors.cu:[[# @LINE+1]]:17: error: kernel 'ownError' not analysed: Clang rejects its code: use of undeclared identifier 'nope' (
 __global__ void ownError(float *o) { o[threadIdx.x] = nope; }
 
@@ -36,12 +51,13 @@ template <int N> __global__ void templated(float *o) { o[N] = alsoNope; }
 
 void launch(float *o) {
   analysed<<<1, 32>>>(o);
+  quadAfterRejected<<<1, 32>>>(o);
   templated<4><<<1, 32>>>(o);
 }
 
 // CHECK-DAG: compile-errors.cu: note: Clang rejects host code in 'hostTemplate', 'TestBed::run' (nvcc accepts it); device code was analysed
 // CHECK-DAG: note: device function 'brokenHelper' not analysed
-// CHECK: 1 file analysed (1 partly, 0 not at all), 1 shared access (1 exact), 1 warning, 3 errors
+// CHECK: 1 file analysed (1 partly, 0 not at all), 2 shared accesses (2 exact), 2 warnings, 4 errors
 
 // JSON: "partly_analysed": 1,
 // JSON: "translation_units": [
