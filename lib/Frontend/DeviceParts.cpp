@@ -40,10 +40,29 @@ namespace cbl {
 
 namespace {
 
-/// The instructions of the defined functions F reaches through the
+/// The defined functions each defined function of M names through the
 /// operands of its instructions (calls, and functions whose address it
-/// takes), F included.
-size_t reachedInstructions(const llvm::Function &F) {
+/// takes): one pass over the module for all roots.
+using NamedFunctions = llvm::DenseMap<const llvm::Function *, std::vector<const llvm::Function *>>;
+NamedFunctions namedFunctions(const llvm::Module &M) {
+  NamedFunctions Out;
+  for (const llvm::Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    std::vector<const llvm::Function *> Named;
+    for (const llvm::Instruction &I : llvm::instructions(F))
+      for (const llvm::Value *Op : I.operands())
+        if (const auto *G = llvm::dyn_cast<llvm::Function>(Op->stripPointerCasts()); G && !G->isDeclaration())
+          Named.push_back(G);
+    llvm::sort(Named);
+    Named.erase(std::unique(Named.begin(), Named.end()), Named.end());
+    Out[&F] = std::move(Named);
+  }
+  return Out;
+}
+
+/// The instructions of the defined functions F reaches, F included.
+size_t reachedInstructions(const llvm::Function &F, const NamedFunctions &Named) {
   llvm::DenseSet<const llvm::Function *> Seen;
   std::vector<const llvm::Function *> Work{&F};
   size_t Count = 0;
@@ -52,12 +71,9 @@ size_t reachedInstructions(const llvm::Function &F) {
     Work.pop_back();
     if (G->isDeclaration() || !Seen.insert(G).second)
       continue;
-    for (const llvm::Instruction &I : llvm::instructions(*G)) {
-      ++Count;
-      for (const llvm::Value *Op : I.operands())
-        if (const auto *Callee = llvm::dyn_cast<llvm::Function>(Op->stripPointerCasts()))
-          Work.push_back(Callee);
-    }
+    Count += G->getInstructionCount();
+    if (auto It = Named.find(G); It != Named.end())
+      Work.insert(Work.end(), It->second.begin(), It->second.end());
   }
   return Count;
 }
@@ -77,8 +93,9 @@ std::pair<std::vector<PartRoot>, unsigned> groupRoots(const LoweredPart &Whole, 
                                                       size_t MaxParts) {
   std::vector<std::pair<size_t, PartRoot>> Sized;
   size_t Total = 0;
+  const NamedFunctions Named = namedFunctions(*Whole.Module);
   for (const auto &[FD, F] : Whole.Functions) {
-    Sized.push_back({reachedInstructions(*F), {FD, F->getName().str(), Whole.Kernels.count(F) > 0}});
+    Sized.push_back({reachedInstructions(*F, Named), {FD, F->getName().str(), Whole.Kernels.count(F) > 0}});
     Total += Sized.back().first;
   }
   // Largest first (then by name: the hash map's order is not the module's).
