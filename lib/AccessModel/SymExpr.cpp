@@ -350,19 +350,19 @@ static int precedence(const SymExpr &E) {
   }
 }
 
-static void print(const SymExpr &E, std::string &Out);
+static void print(const SymExpr &E, std::string &Out, bool Copies);
 
-static void printOperand(const SymExpr &E, int ParentPrec, bool Right, std::string &Out) {
+static void printOperand(const SymExpr &E, int ParentPrec, bool Right, std::string &Out, bool Copies) {
   int P = precedence(E);
   bool Paren = P < ParentPrec || (Right && P == ParentPrec);
   if (Paren)
     Out += '(';
-  print(E, Out);
+  print(E, Out, Copies);
   if (Paren)
     Out += ')';
 }
 
-static void print(const SymExpr &E, std::string &Out) {
+static void print(const SymExpr &E, std::string &Out, bool Copies) {
   switch (E.Kind) {
   case ExprKind::Const:
     Out += std::to_string(E.Value);
@@ -380,9 +380,10 @@ static void print(const SymExpr &E, std::string &Out) {
   case ExprKind::Varying:
   case ExprKind::LoopVar: {
     // Copies of one source expression (unrolled iterations) are told apart
-    // by a '#2' suffix in their names; they read as the source wrote them.
+    // by a '#2' suffix in their names; they read as the source wrote them
+    // (keyText keeps the suffix).
     size_t Hash = E.Name.rfind('#');
-    bool Copy = Hash != std::string::npos && Hash > 0 && Hash + 1 < E.Name.size() &&
+    bool Copy = !Copies && Hash != std::string::npos && Hash > 0 && Hash + 1 < E.Name.size() &&
                 E.Name.find_first_not_of("0123456789", Hash + 1) == std::string::npos;
     Out += E.Name.empty() ? std::string("<unknown>") : Copy ? E.Name.substr(0, Hash) : E.Name;
     return;
@@ -391,19 +392,19 @@ static void print(const SymExpr &E, std::string &Out) {
     Out += opcodeSpelling(E.Op);
     if (E.Op == Opcode::Log2) {
       Out += '(';
-      print(*E.Ops[0], Out);
+      print(*E.Ops[0], Out, Copies);
       Out += ')';
       return;
     }
-    printOperand(*E.Ops[0], 14, false, Out);
+    printOperand(*E.Ops[0], 14, false, Out, Copies);
     return;
   case ExprKind::Binary:
     if (E.Op == Opcode::Min || E.Op == Opcode::Max) {
       Out += opcodeSpelling(E.Op);
       Out += '(';
-      print(*E.Ops[0], Out);
+      print(*E.Ops[0], Out, Copies);
       Out += ", ";
-      print(*E.Ops[1], Out);
+      print(*E.Ops[1], Out, Copies);
       Out += ')';
       return;
     }
@@ -418,23 +419,23 @@ static void print(const SymExpr &E, std::string &Out) {
                 : E.Op == Opcode::LE ? Opcode::GE
                 : E.Op == Opcode::GE ? Opcode::LE
                                      : E.Op;
-    printOperand(*E.Ops[Mirror], precedence(E), false, Out);
+    printOperand(*E.Ops[Mirror], precedence(E), false, Out, Copies);
     Out += ' ';
     Out += opcodeSpelling(Op);
     Out += ' ';
-    printOperand(*E.Ops[!Mirror], precedence(E), true, Out);
+    printOperand(*E.Ops[!Mirror], precedence(E), true, Out, Copies);
     return;
   }
   case ExprKind::Select:
-    printOperand(*E.Ops[0], 2, false, Out);
+    printOperand(*E.Ops[0], 2, false, Out, Copies);
     Out += " ? ";
-    printOperand(*E.Ops[1], 2, false, Out);
+    printOperand(*E.Ops[1], 2, false, Out, Copies);
     Out += " : ";
-    printOperand(*E.Ops[2], 2, false, Out);
+    printOperand(*E.Ops[2], 2, false, Out, Copies);
     return;
   case ExprKind::Cast:
     // Casts are invisible in the rendering: users think in source values.
-    print(*E.Ops[0], Out);
+    print(*E.Ops[0], Out, Copies);
     return;
   case ExprKind::Call:
     Out += E.Fn ? E.Fn->Name : std::string("<function>");
@@ -442,7 +443,7 @@ static void print(const SymExpr &E, std::string &Out) {
     for (size_t I = 0; I < E.Ops.size(); ++I) {
       if (I)
         Out += ", ";
-      print(*E.Ops[I], Out);
+      print(*E.Ops[I], Out, Copies);
     }
     Out += ')';
     return;
@@ -452,16 +453,21 @@ static void print(const SymExpr &E, std::string &Out) {
 std::string toString(const SymRef &E) { return E ? toString(*E) : std::string(); }
 
 std::string toString(const SymExpr &E) {
-  if (E.TreeSize < 8) {
+  auto Make = [&] {
     std::string Out;
-    print(E, Out);
+    print(E, Out, /*Copies=*/false);
     return Out;
-  }
-  return E.Text.get([&] {
+  };
+  return E.TreeSize < 8 ? Make() : E.Text.get(Make);
+}
+
+std::string keyText(const SymExpr &E) {
+  auto Make = [&] {
     std::string Out;
-    print(E, Out);
+    print(E, Out, /*Copies=*/true);
     return Out;
-  });
+  };
+  return E.TreeSize < 8 ? Make() : E.Key.get(Make);
 }
 
 namespace {

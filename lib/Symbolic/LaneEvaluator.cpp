@@ -71,7 +71,7 @@ LaneValue nonLinear(const LaneValue &A, const LaneValue &B, const char *Op, cons
                     unsigned Axes = 0) {
   if (!isThreadVarying(E)) {
     LaneValue U;
-    U.Terms["(" + toString(E) + ")"] = 1;
+    U.Terms["(" + keyText(E) + ")"] = 1;
     return U;
   }
   if (Axes && E.readsThreadOnlyOn(Axes)) {

@@ -227,12 +227,12 @@ void clampsOf(const SymRef &E, std::vector<std::pair<SymRef, SymRef>> &Out, unsi
     clampsOf(Op, Out, Depth + 1);
 }
 
-/// Every node of E spelled like Text (one value used in several places).
+/// Every node of E whose keyText is Text (one value used in several places).
 void nodesSpelled(const SymRef &E, const std::string &Text, std::map<const SymExpr *, int64_t> &Out,
                   int64_t V, unsigned Depth = 0) {
   if (!E || Depth > 64)
     return;
-  if (!isThreadVarying(E) && !E->isConst() && toString(*E) == Text) {
+  if (!isThreadVarying(E) && !E->isConst() && keyText(*E) == Text) {
     Out[E.get()] = V;
     return;
   }
@@ -310,7 +310,7 @@ std::optional<AccessVerdict> clampCases(const SharedAccess &A, const std::vector
   if (Clamps.size() != 1)
     return std::nullopt;
   const auto &[Bound, Value] = Clamps[0];
-  const std::string Name = toString(*Bound);
+  const std::string Name = keyText(*Bound);
   // The bound is given values in the address only: a guard that reads it
   // stays a condition on an unknown (every lane passing is the worst case),
   // so that each warp's cost is constant outside its own range.

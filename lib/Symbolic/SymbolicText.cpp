@@ -159,9 +159,9 @@ void linearise(const SymRef &Given, int64_t K, LinearForm &L) {
     }
   }
   K *= Factor;
-  std::string Key = toString(Atom);
+  std::string Key = keyText(*Atom);
   for (auto &[A, C] : L.Terms)
-    if (toString(A) == Key) {
+    if (keyText(*A) == Key) {
       C += K;
       return;
     }

@@ -19,10 +19,10 @@ namespace {
 // serialisation below (or say why the analysis never reads it), then update
 // the size. Sizes of x86-64 with libstdc++; other platforms skip the check.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-// SymExpr::Text is a cache of the node's rendering, never part of the key;
+// SymExpr::Text and Key are caches of the node's renderings, never part of the key;
 // ReadsCounter, ThreadAxes, ReadsLaneValue, TreeSize and Hash follow from the
 // kind, axis and lane-variance of the leaves and from the operands.
-static_assert(sizeof(SymExpr) == 184, "SymExpr changed: update VerdictMemo's key");
+static_assert(sizeof(SymExpr) == 192, "SymExpr changed: update VerdictMemo's key");
 static_assert(sizeof(Guard) == 80, "Guard changed: update VerdictMemo's key");
 static_assert(sizeof(SharedAccess) == 392, "SharedAccess changed: update VerdictMemo's key");
 static_assert(sizeof(LoopCounter) == 80, "LoopCounter changed: update VerdictMemo's key");

@@ -267,3 +267,26 @@ TEST(LaneEvaluator, HostFunctionCall) {
 }
 
 } // namespace
+
+/// Copies of one source expression (an unrolled loop's 'm' and 'm#2') print
+/// alike but are distinct values: a non-linear operation on each is an
+/// opaque uniform term of its own, so their difference is not 0; the same
+/// node twice still cancels.
+TEST(LaneEvaluator, OpaqueTermsOfCopiesStayDistinct) {
+  const IntType T = IntType::i32();
+  auto Third = [&](const char *Name) {
+    return SymExpr::binary(Opcode::Div, SymExpr::uniform(Name, "value loaded from memory", T),
+                           SymExpr::constant(3, T), T);
+  };
+  SymRef A = Third("m"), B = Third("m#2");
+  ASSERT_EQ(toString(*A), toString(*B));
+  LaneEnv Env;
+  Env.BlockDim[0] = 32;
+  LaneValue Difference = evaluateLane(*SymExpr::binary(Opcode::Sub, A, B, T), Env);
+  EXPECT_TRUE(Difference.known());
+  EXPECT_FALSE(Difference.exact());
+  EXPECT_EQ(Difference.Terms.size(), 2u);
+  LaneValue Zero = evaluateLane(*SymExpr::binary(Opcode::Sub, A, A, T), Env);
+  EXPECT_TRUE(Zero.exact());
+  EXPECT_EQ(Zero.C, 0);
+}

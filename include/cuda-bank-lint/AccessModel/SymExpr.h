@@ -136,6 +136,7 @@ struct SymExpr {
   std::vector<SymRef> Ops;  ///< operands (Select: cond, then, else; Call: arguments)
   std::shared_ptr<const HostFunction> Fn; ///< Call: the function (HostFunction.h)
   TextCache Text;           ///< toString's result, once asked
+  TextCache Key;            ///< keyText's result, once asked
 
   static SymRef constant(int64_t V, IntType T = IntType::i64());
   static SymRef threadIdx(Axis A);
@@ -185,6 +186,10 @@ inline int64_t wrapToType(int64_t V, IntType T) {
 /// Human-readable rendering in C syntax, e.g. "threadIdx.x * 32 + n".
 std::string toString(const SymRef &E);
 std::string toString(const SymExpr &E);
+/// The rendering with copies of one source expression told apart (an
+/// unrolled loop's 'n' and 'n#2', which toString prints alike): equal for
+/// the same value only, a key for it.
+std::string keyText(const SymExpr &E);
 
 /// Facts about which leaves an expression mentions.
 struct SymLeaves {
