@@ -106,11 +106,11 @@ struct Scan {
     }
     LaneValue L = evaluateLane(*E.Ops[0], Env), R = evaluateLane(*E.Ops[1], Env);
     if (L.exact() && !R.known() && !isThreadVarying(E.Ops[1])) {
-      Out = {AtomLane::KeyLeft, false, L.C, cutOf(toString(E.Ops[1]))};
+      Out = {AtomLane::KeyLeft, false, L.C, cutOf(keyText(*E.Ops[1]))};
       return true;
     }
     if (R.exact() && !L.known() && !isThreadVarying(E.Ops[0])) {
-      Out = {AtomLane::KeyRight, false, R.C, cutOf(toString(E.Ops[0]))};
+      Out = {AtomLane::KeyRight, false, R.C, cutOf(keyText(*E.Ops[0]))};
       return true;
     }
     return false;

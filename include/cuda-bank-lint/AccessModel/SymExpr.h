@@ -79,7 +79,7 @@ constexpr uint32_t MaxTreeSize = 4096;
 
 /// The rendering of a node, made once on first use and kept (a node is
 /// immutable): the evaluator names warp-uniform non-linear values by their
-/// text, once per lane. Safe to read from several threads; a copy starts
+/// key text (keyText), once per lane. Safe to read from several threads; a copy starts
 /// empty.
 class TextCache {
   mutable std::atomic<const std::string *> Text{nullptr};
