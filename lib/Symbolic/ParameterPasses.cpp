@@ -310,12 +310,12 @@ std::optional<AccessVerdict> clampCases(const SharedAccess &A, const std::vector
   if (Clamps.size() != 1)
     return std::nullopt;
   const auto &[Bound, Value] = Clamps[0];
-  const std::string Name = keyText(*Bound);
+  const std::string Name = toString(*Bound); // as the reason names it
   // The bound is given values in the address only: a guard that reads it
   // stays a condition on an unknown (every lane passing is the worst case),
   // so that each warp's cost is constant outside its own range.
   std::map<const SymExpr *, int64_t> Nodes;
-  nodesSpelled(A.ByteOffset, Name, Nodes, 0);
+  nodesSpelled(A.ByteOffset, keyText(*Bound), Nodes, 0);
   Context C{A, Loops, Arrays, Shape, Arch, Change};
   C.NodeValues = &Nodes;
   C.BoundGuards = BoundGuards;
