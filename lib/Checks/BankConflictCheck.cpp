@@ -481,26 +481,20 @@ static std::vector<EvaluatedAccess> verdictsOf(CheckContext &Ctx) {
   return All;
 }
 
-void BankConflictCheck::run(CheckContext &Ctx) {
-  const auto &Arrays = Ctx.Model.Arrays;
-  std::vector<Evaluated> All = verdictsOf(Ctx);
-  FixSearch Fixes(Ctx, All);
-  Stores.clear();
-  for (const Evaluated &E : All)
-    if (E.Access->Op == AccessOp::Store && !E.Access->Spelling.empty())
-      Stores[{E.Fn, E.Access->ArrayId, E.Access->Where.File, E.Access->Where.Line, E.Access->Spelling}]
-          .push_back(E.Access);
-  std::set<std::tuple<std::string, unsigned, unsigned, AccessOp, std::string>> Reported;
-  // Report the worst chunk of a split aggregate first.
+/// Which verdicts are warned about: conflicted, above the configured
+/// degree, one finding per location and calling instance, the worst chunk
+/// of a split aggregate first.
+static std::vector<bool> warnedAccesses(const CheckContext &Ctx, const std::vector<EvaluatedAccess> &All) {
   std::vector<size_t> Order(All.size());
   for (size_t I = 0; I < All.size(); ++I)
     Order[I] = I;
   std::stable_sort(Order.begin(), Order.end(), [&](size_t X, size_t Y) {
     return All[X].Verdict.Cost.Degree > All[Y].Verdict.Cost.Degree;
   });
+  std::set<std::tuple<std::string, unsigned, unsigned, AccessOp, std::string>> Reported;
   std::vector<bool> Warn(All.size(), false);
   for (size_t I : Order) {
-    const Evaluated &E = All[I];
+    const EvaluatedAccess &E = All[I];
     const AccessVerdict &V = E.Verdict;
     if (!V.Condition.empty() && !possibleSeverityOption(Ctx.Options))
       continue; // possible conflicts silenced by the configuration
@@ -510,86 +504,110 @@ void BankConflictCheck::run(CheckContext &Ctx) {
         (V.Cost.Degree < Ctx.Options.MinConflictDegree && !(Possible && V.Cost.Degree == 0)))
       continue;
     const SourcePos &P = E.Access->Where;
-    if (Reported.insert({P.File, P.Line, P.Column, E.Access->Op,
-                         E.Fn->Name + "@" +
-                             std::to_string(E.Access->CallChain.empty()
-                                                ? 0
-                                                : E.Access->CallChain.front().Site.Offset)})
-            .second)
+    std::string Instance =
+        E.Fn->Name + "@" +
+        std::to_string(E.Access->CallChain.empty() ? 0 : E.Access->CallChain.front().Site.Offset);
+    if (Reported.insert({P.File, P.Line, P.Column, E.Access->Op, Instance}).second)
       Warn[I] = true;
   }
+  return Warn;
+}
+
+/// Every lane of the verdict's warp (--explain).
+static std::vector<LaneRow> laneRows(const AccessVerdict &V, BankArch Arch) {
+  std::vector<LaneRow> Rows;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    LaneRow Row;
+    Row.Lane = L;
+    Row.Tid = V.Tid[L];
+    Row.Active = V.Mask >> L & 1;
+    Row.Address = V.Addr[L];
+    Row.Word = V.Addr[L] / bankWordBytes(Arch);
+    Row.Bank = bankOf(V.Addr[L], Arch);
+    Rows.push_back(Row);
+  }
+  return Rows;
+}
+
+/// The access record of one verdict, as every reporter prints it.
+static AccessRecord accessRecord(const CheckContext &Ctx, const EvaluatedAccess &E) {
+  const SharedAccess &A = *E.Access;
+  const AccessVerdict &V = E.Verdict;
+  const auto &Arrays = Ctx.Model.Arrays;
+  AccessRecord R;
+  R.ArrayId = A.ArrayId;
+  R.Where = A.Where;
+  R.Function = E.Fn->Name;
+  R.InKernel = E.Fn->IsKernel;
+  R.Array = Arrays[A.ArrayId].Name;
+  R.Spelling = A.Spelling;
+  R.Op = A.Op;
+  R.Width = A.Width;
+  R.Instruction = A.Instruction;
+  R.Atomic = A.Atomic;
+  R.Iterations = V.Cost.Iterations;
+  R.LoopLoadWavefronts = V.Cost.LoopLoadWavefronts;
+  R.LoopLoadIdeal = V.Cost.LoopLoadIdeal;
+  R.Status = V.Status;
+  R.Reason = V.Reason;
+  R.Wavefronts = V.Cost.Wavefronts;
+  R.Ideal = V.Cost.Ideal;
+  R.Degree = V.Cost.Degree;
+  R.WorstWarp = V.Warp;
+  R.ActiveMask = V.Mask;
+  R.BlockWavefronts = V.Block.Wavefronts;
+  R.BlockIdeal = V.Block.Ideal;
+  R.BlockLoopLoadWavefronts = V.Block.LoopLoadWavefronts;
+  R.BlockLoopLoadIdeal = V.Block.LoopLoadIdeal;
+  R.BlockIterations = V.BlockIterations;
+  R.RepeatedIterations = V.RepeatedIterations;
+  for (const VerdictCase &C : V.Cases)
+    R.Cases.push_back({C.Label, C.Cost.Degree, C.Cost.Wavefronts, C.Cost.Ideal, C.ActiveLanes});
+  R.Shape = E.Fn->Shape;
+  for (const LaunchArgument &LA : E.Fn->LaunchArguments)
+    R.LaunchArguments.push_back(describeLaunchArgument(LA));
+  R.CallChain = A.CallChain;
+  R.MergedWith = A.MergedWith;
+  R.Index = renderOffset(A.ByteOffset, Arrays);
+  splitParameters(V, *E.Fn, R.Parameters, R.LoopFlags);
+  R.AssumedUniform = V.AssumedUniform;
+  R.BoundBy = V.BoundBy;
+  R.BoundaryBy = V.BoundaryBy;
+  R.Boundary = V.Boundary;
+  R.NeverExecuted = V.NeverExecuted;
+  if (V.Random)
+    R.Random = randomDataRecord(*V.Random);
+  if (V.Edge)
+    R.Edge = edgeRecord(*V.Edge);
+  R.PerExecution = V.PerExecution;
+  if (Ctx.Options.Explain && V.Status != VerdictStatus::Unknown && V.Status != VerdictStatus::DataDependent &&
+      !V.NeverExecuted)
+    R.Lanes = laneRows(V, Ctx.Options.Arch);
+  if (!R.Lanes.empty() && costOf(worstWarpAccess(A, V), Ctx.Options.Arch).Wavefronts == V.Cost.Wavefronts)
+    R.Grid = bankGrid(worstWarpAccess(A, V), Ctx.Options.Arch);
+  asWritten(R, *E.Fn);
+  return R;
+}
+
+void BankConflictCheck::run(CheckContext &Ctx) {
+  std::vector<Evaluated> All = verdictsOf(Ctx);
+  FixSearch Fixes(Ctx, All);
+  Stores.clear();
+  for (const Evaluated &E : All)
+    if (E.Access->Op == AccessOp::Store && !E.Access->Spelling.empty())
+      Stores[{E.Fn, E.Access->ArrayId, E.Access->Where.File, E.Access->Where.Line, E.Access->Spelling}]
+          .push_back(E.Access);
+  std::vector<bool> Warn = warnedAccesses(Ctx, All);
   for (size_t I = 0; I < All.size(); ++I) {
     const Evaluated &E = All[I];
-    const SharedAccess &A = *E.Access;
-    const AccessVerdict &V = E.Verdict;
-    AccessRecord R;
-    R.ArrayId = A.ArrayId;
-    R.Where = A.Where;
-    R.Function = E.Fn->Name;
-    R.InKernel = E.Fn->IsKernel;
-    R.Array = Arrays[A.ArrayId].Name;
-    R.Spelling = A.Spelling;
-    R.Op = A.Op;
-    R.Width = A.Width;
-    R.Instruction = A.Instruction;
-    R.Atomic = A.Atomic;
-    R.Iterations = V.Cost.Iterations;
-    R.LoopLoadWavefronts = V.Cost.LoopLoadWavefronts;
-    R.LoopLoadIdeal = V.Cost.LoopLoadIdeal;
-    R.Status = V.Status;
-    R.Reason = V.Reason;
-    R.Wavefronts = V.Cost.Wavefronts;
-    R.Ideal = V.Cost.Ideal;
-    R.Degree = V.Cost.Degree;
-    R.WorstWarp = V.Warp;
-    R.ActiveMask = V.Mask;
-    R.BlockWavefronts = V.Block.Wavefronts;
-    R.BlockIdeal = V.Block.Ideal;
-    R.BlockLoopLoadWavefronts = V.Block.LoopLoadWavefronts;
-    R.BlockLoopLoadIdeal = V.Block.LoopLoadIdeal;
-    R.BlockIterations = V.BlockIterations;
-    R.RepeatedIterations = V.RepeatedIterations;
-    for (const VerdictCase &C : V.Cases)
-      R.Cases.push_back({C.Label, C.Cost.Degree, C.Cost.Wavefronts, C.Cost.Ideal, C.ActiveLanes});
-    R.Shape = E.Fn->Shape;
-    for (const LaunchArgument &LA : E.Fn->LaunchArguments)
-      R.LaunchArguments.push_back(describeLaunchArgument(LA));
-    R.CallChain = A.CallChain;
-    R.MergedWith = A.MergedWith;
-    R.Index = renderOffset(A.ByteOffset, Arrays);
-    splitParameters(V, *E.Fn, R.Parameters, R.LoopFlags);
-    R.AssumedUniform = V.AssumedUniform;
-    R.BoundBy = V.BoundBy;
-    R.BoundaryBy = V.BoundaryBy;
-    R.Boundary = V.Boundary;
-    R.NeverExecuted = V.NeverExecuted;
-    if (V.Random)
-      R.Random = randomDataRecord(*V.Random);
-    if (V.Edge)
-      R.Edge = edgeRecord(*V.Edge);
-    R.PerExecution = V.PerExecution;
-    if (Ctx.Options.Explain && V.Status != VerdictStatus::Unknown &&
-        V.Status != VerdictStatus::DataDependent && !V.NeverExecuted)
-      for (unsigned L = 0; L < WarpSize; ++L) {
-        LaneRow Row;
-        Row.Lane = L;
-        Row.Tid = V.Tid[L];
-        Row.Active = V.Mask >> L & 1;
-        Row.Address = V.Addr[L];
-        Row.Word = V.Addr[L] / bankWordBytes(Ctx.Options.Arch);
-        Row.Bank = bankOf(V.Addr[L], Ctx.Options.Arch);
-        R.Lanes.push_back(Row);
-      }
-    if (!R.Lanes.empty() && costOf(worstWarpAccess(A, V), Ctx.Options.Arch).Wavefronts == V.Cost.Wavefronts)
-      R.Grid = bankGrid(worstWarpAccess(A, V), Ctx.Options.Arch);
-    asWritten(R, *E.Fn);
-    Ctx.Out.Accesses.push_back(std::move(R));
+    Ctx.Out.Accesses.push_back(accessRecord(Ctx, E));
+    const std::string &ArrayName = Ctx.Model.Arrays[E.Access->ArrayId].Name;
     std::optional<Finding> F;
     if (Warn[I]) {
       FunctionInProgress Marked(*E.Fn);
       F = diagnose(Ctx, Fixes, E);
-    } else if (!(F = randomDataRemark(E, Arrays[A.ArrayId].Name, Name))) {
-      F = edgeRemark(E, Arrays[A.ArrayId].Name, Name);
+    } else if (!(F = randomDataRemark(E, ArrayName, Name))) {
+      F = edgeRemark(E, ArrayName, Name);
     }
     if (F) {
       asWritten(*F, *E.Fn);

@@ -199,6 +199,18 @@ public:
   void report(const Subject &Sub, const Outcome &O);
 
 private:
+  /// The message and its first notes, for each class of outcome. What:
+  /// the barrier as the message names it; With: the uniform values chosen.
+  void withinWarp(Finding &F, const Subject &Sub, const Outcome &O, const std::string &What,
+                  const std::string &With);
+  void acrossWarps(Finding &F, const Subject &Sub, const Outcome &O, const std::string &What,
+                   const std::string &With);
+  void earlyExit(Finding &F, const Subject &Sub, const Outcome &O, const std::string &What,
+                 const std::string &With);
+  void unknownCondition(Finding &F, const Subject &Sub, const Outcome &O, const std::string &What);
+  /// The notes every class shares: the barrier in a callee, the shape,
+  /// the other branch, the uniform values, early returns.
+  void closingNotes(Finding &F, const Subject &Sub, const Outcome &O, bool Definite, bool Exit);
   void witnessNote(Finding &F, const Subject &Sub, const Outcome &O, unsigned Warp, bool ExitOnly);
   void shapeNote(Finding &F, const Subject &Sub);
   void otherBranchNote(Finding &F, const Subject &Sub);
@@ -297,117 +309,88 @@ void Reporter::otherBranchNote(Finding &F, const Subject &Sub) {
   }
 }
 
-void Reporter::report(const Subject &Sub, const Outcome &O) {
-  if (O.C == Class::None)
-    return;
-  bool Exit = O.C == Class::EarlyExit || O.C == Class::EarlyExitUnknown;
-  if (Exit && EarlyExitOff)
-    return;
-  const BarrierSite &B = *Sub.Site;
-  Finding F;
-  F.Where = B.Where;
-  F.Level = Exit ? EarlyExitLevel : Severity::Warning;
-  F.Check = Exit ? BarrierDivergenceCheck::EarlyExitName
-            : O.C == Class::AcrossWarps ? BarrierDivergenceCheck::AcrossWarpsName
-                                        : BarrierDivergenceCheck::Name;
-  std::string What = B.ViaCall.empty() ? fmt::format("barrier '{}'", B.Spelling)
-                                       : fmt::format("call to '{}', which executes a block barrier,", B.ViaCall);
-  bool Definite = O.C == Class::WithinWarp || O.C == Class::AcrossWarps || O.C == Class::EarlyExit;
-  // Instances of one barrier in several instantiations are one finding.
-  F.Kind = std::to_string(int(O.C));
-  F.Score = rank(O.C);
-  F.Context = "'" + Sub.Fn->Name + "'";
-  F.ContextWhere = Sub.Fn->Where;
-  F.Summary = Definite ? "divergent" : "possibly divergent";
-  std::string With = O.S.Values.empty() || !Definite ? "" : "with " + valuesText(O.S.Values) + ", ";
+void Reporter::withinWarp(Finding &F, const Subject &Sub, const Outcome &O, const std::string &What,
+                          const std::string &With) {
+  unsigned W = 0;
+  while (W < O.Reach.size() && !(O.Reach[W] && (O.Skip[W] | O.ExitSkip[W])))
+    ++W;
+  uint32_t Out = O.Skip[W] | O.ExitSkip[W];
+  std::string Witness = fmt::format("{}{} of warp {} {} it, {} {} not", With, lanesText(O.Reach[W]), W,
+                                    __builtin_popcount(O.Reach[W]) == 1 ? "reaches" : "reach",
+                                    lanesText(Out), __builtin_popcount(Out) == 1 ? "does" : "do");
+  F.Message = O.ShapeUnknown ? shapeDependentMessage(What, O, Witness, *Sub.Shape)
+                             : fmt::format("{} is divergent within a warp: {}", What, Witness);
+  witnessNote(F, Sub, O, W, false);
+}
+
+void Reporter::acrossWarps(Finding &F, const Subject &Sub, const Outcome &O, const std::string &What,
+                           const std::string &With) {
+  std::vector<unsigned> R, S;
+  for (unsigned W = 0; W < O.Reach.size(); ++W)
+    (O.Reach[W] ? R : S).push_back(W);
+  std::string Witness = fmt::format("{}{} {} it, {} {} not", With, warpsText(R),
+                                    R.size() == 1 ? "reaches" : "reach", warpsText(S),
+                                    S.size() == 1 ? "does" : "do");
+  F.Message = O.ShapeUnknown
+                  ? shapeDependentMessage(What, O, Witness, *Sub.Shape)
+                  : fmt::format("{} is divergent across warps: {} (all lanes of a warp agree)", What, Witness);
+  witnessNote(F, Sub, O, S.front(), false);
+}
+
+void Reporter::earlyExit(Finding &F, const Subject &Sub, const Outcome &O, const std::string &What,
+                         const std::string &With) {
+  // Each warp's threads in the block (the last warp may be partial).
   std::vector<uint32_t> Full(O.Reach.size());
-  for (size_t W = 0; W < Full.size(); ++W)
-    Full[W] = O.Reach[W] | O.Skip[W] | O.ExitSkip[W];
   for (size_t W = 0; W < Full.size(); ++W) {
-    unsigned Threads = O.S.threads();
-    unsigned N = std::min<unsigned>(WarpSize, Threads - unsigned(W) * WarpSize);
+    unsigned N = std::min<unsigned>(WarpSize, O.S.threads() - unsigned(W) * WarpSize);
     Full[W] = N >= 32 ? 0xffffffffu : ((1u << N) - 1);
   }
-  switch (O.C) {
-  case Class::WithinWarp: {
-    unsigned W = 0;
-    while (W < O.Reach.size() && !(O.Reach[W] && (O.Skip[W] | O.ExitSkip[W])))
-      ++W;
-    uint32_t Out = O.Skip[W] | O.ExitSkip[W];
-    std::string Witness = fmt::format("{}{} of warp {} {} it, {} {} not", With, lanesText(O.Reach[W]), W,
-                                      __builtin_popcount(O.Reach[W]) == 1 ? "reaches" : "reach",
-                                      lanesText(Out), __builtin_popcount(Out) == 1 ? "does" : "do");
-    F.Message = O.ShapeUnknown ? shapeDependentMessage(What, O, Witness, *Sub.Shape)
-                               : fmt::format("{} is divergent within a warp: {}", What, Witness);
-    witnessNote(F, Sub, O, W, false);
-    break;
+  std::string Gone = threadsText(O.ExitSkip, Full);
+  bool One = (Gone.rfind("lane ", 0) == 0 || Gone.rfind("warp ", 0) == 0) && Gone.find(" and ") == std::string::npos;
+  F.Message = fmt::format("{} is not reached by threads that returned earlier: {}{} return{} before it{}", What,
+                          With, Gone, One ? "s" : "", O.ExitSkipWithinWarp ? "" : " (whole warps)");
+  unsigned W = 0;
+  while (W < O.ExitSkip.size() && !O.ExitSkip[W])
+    ++W;
+  witnessNote(F, Sub, O, W, true);
+}
+
+void Reporter::unknownCondition(Finding &F, const Subject &Sub, const Outcome &O, const std::string &What) {
+  const Guard &G = Sub.Guards[size_t(std::max(O.UnknownGuard, 0))];
+  std::string Leaves = varyingLeaves(G.Cond);
+  SourcePos At = G.Where.valid() ? G.Where : Sub.Site->Where;
+  if (O.C == Class::EarlyExitUnknown) {
+    F.Message = fmt::format("{} may not be reached by threads that returned earlier: which threads "
+                            "return depends on {}",
+                            What, Leaves);
+    F.Notes.push_back({At, "threads return here under a thread-varying condition", {}});
+  } else if (isExitGuard(G)) {
+    F.Message = fmt::format("{} may be divergent: whether a thread reaches it depends on {}, which can "
+                            "differ between threads",
+                            What, Leaves);
+    F.Notes.push_back({At, "threads leave here under a thread-varying condition", {}});
+  } else if (G.Kind == GuardKind::Loop) {
+    // A condition that is one unknown (whether the lane goes round again,
+    // for a loop with several exits) is not repeated.
+    bool OneLeaf = G.Cond->Ops.empty() && isThreadVarying(G.Cond);
+    std::string Why = OneLeaf ? leafReason(*G.Cond)
+                              : fmt::format("the condition '{}' depends on {}", toString(G.Cond), Leaves);
+    F.Message = fmt::format("{} may be divergent: it is in a loop whose number of iterations can differ "
+                            "between threads ({})",
+                            What, Why);
+    F.Notes.push_back({At, "the loop is here", {}});
+  } else {
+    F.Message = fmt::format("{} may be divergent: whether a thread reaches it depends on {}, which can "
+                            "differ between threads",
+                            What, Leaves);
+    F.Notes.push_back({At, fmt::format("{} '{}' is thread-varying and cannot be evaluated per thread",
+                                       kindText(G), toString(G.Cond)),
+                       {}});
   }
-  case Class::AcrossWarps: {
-    std::vector<unsigned> R, S;
-    for (unsigned W = 0; W < O.Reach.size(); ++W)
-      (O.Reach[W] ? R : S).push_back(W);
-    std::string Witness = fmt::format("{}{} {} it, {} {} not", With, warpsText(R),
-                                      R.size() == 1 ? "reaches" : "reach", warpsText(S),
-                                      S.size() == 1 ? "does" : "do");
-    F.Message = O.ShapeUnknown
-                    ? shapeDependentMessage(What, O, Witness, *Sub.Shape)
-                    : fmt::format("{} is divergent across warps: {} (all lanes of a warp agree)", What, Witness);
-    witnessNote(F, Sub, O, S.front(), false);
-    break;
-  }
-  case Class::EarlyExit: {
-    std::string Gone = threadsText(O.ExitSkip, Full);
-    bool One = (Gone.rfind("lane ", 0) == 0 || Gone.rfind("warp ", 0) == 0) &&
-               Gone.find(" and ") == std::string::npos;
-    F.Message = fmt::format("{} is not reached by threads that returned earlier: {}{} return{} before it{}",
-                            What, With, Gone, One ? "s" : "", O.ExitSkipWithinWarp ? "" : " (whole warps)");
-    unsigned W = 0;
-    while (W < O.ExitSkip.size() && !O.ExitSkip[W])
-      ++W;
-    witnessNote(F, Sub, O, W, true);
-    break;
-  }
-  case Class::DataDependent:
-  case Class::EarlyExitUnknown: {
-    const Guard &G = Sub.Guards[size_t(std::max(O.UnknownGuard, 0))];
-    std::string Leaves = varyingLeaves(G.Cond);
-    SourcePos At = G.Where.valid() ? G.Where : B.Where;
-    if (O.C == Class::EarlyExitUnknown) {
-      F.Message = fmt::format("{} may not be reached by threads that returned earlier: which threads "
-                              "return depends on {}",
-                              What, Leaves);
-      F.Notes.push_back({At, "threads return here under a thread-varying condition", {}});
-    } else if (isExitGuard(G)) {
-      F.Message = fmt::format("{} may be divergent: whether a thread reaches it depends on {}, which can "
-                              "differ between threads",
-                              What, Leaves);
-      F.Notes.push_back({At, "threads leave here under a thread-varying condition", {}});
-    } else if (G.Kind == GuardKind::Loop) {
-      // A condition that is one unknown (whether the lane goes round again,
-      // for a loop with several exits) is not repeated.
-      bool OneLeaf = G.Cond->Ops.empty() && isThreadVarying(G.Cond);
-      std::string Why = OneLeaf ? leafReason(*G.Cond)
-                                : fmt::format("the condition '{}' depends on {}", toString(G.Cond), Leaves);
-      F.Message = fmt::format("{} may be divergent: it is in a loop whose number of iterations can differ "
-                              "between threads ({})",
-                              What, Why);
-      F.Notes.push_back({At, "the loop is here", {}});
-    } else {
-      F.Message = fmt::format("{} may be divergent: whether a thread reaches it depends on {}, which can "
-                              "differ between threads",
-                              What, Leaves);
-      F.Notes.push_back({At, fmt::format("{} '{}' is thread-varying and cannot be evaluated per thread",
-                                         kindText(G), toString(G.Cond)),
-                         {}});
-    }
-    break;
-  }
-  case Class::None:
-    return;
-  }
-  // The witness (or the condition that cannot be evaluated) explains it.
-  if (!F.Notes.empty())
-    F.Notes.front().Role = NoteRole::Key;
+}
+
+void Reporter::closingNotes(Finding &F, const Subject &Sub, const Outcome &O, bool Definite, bool Exit) {
+  const BarrierSite &B = *Sub.Site;
   if (Sub.Inner)
     F.Notes.push_back({Sub.Inner->Where,
                        fmt::format("the barrier inside '{}' is here; whether it is reached depends on {} {}, "
@@ -434,6 +417,43 @@ void Reporter::report(const Subject &Sub, const Outcome &O) {
                        "of the block reaches is undefined behaviour in CUDA; prefer guarding the work "
                        "('if (i < n) { ... }') to returning",
                        {}});
+}
+
+void Reporter::report(const Subject &Sub, const Outcome &O) {
+  if (O.C == Class::None)
+    return;
+  bool Exit = O.C == Class::EarlyExit || O.C == Class::EarlyExitUnknown;
+  if (Exit && EarlyExitOff)
+    return;
+  const BarrierSite &B = *Sub.Site;
+  Finding F;
+  F.Where = B.Where;
+  F.Level = Exit ? EarlyExitLevel : Severity::Warning;
+  F.Check = Exit ? BarrierDivergenceCheck::EarlyExitName
+            : O.C == Class::AcrossWarps ? BarrierDivergenceCheck::AcrossWarpsName
+                                        : BarrierDivergenceCheck::Name;
+  std::string What = B.ViaCall.empty() ? fmt::format("barrier '{}'", B.Spelling)
+                                       : fmt::format("call to '{}', which executes a block barrier,", B.ViaCall);
+  bool Definite = O.C == Class::WithinWarp || O.C == Class::AcrossWarps || O.C == Class::EarlyExit;
+  // Instances of one barrier in several instantiations are one finding.
+  F.Kind = std::to_string(int(O.C));
+  F.Score = rank(O.C);
+  F.Context = "'" + Sub.Fn->Name + "'";
+  F.ContextWhere = Sub.Fn->Where;
+  F.Summary = Definite ? "divergent" : "possibly divergent";
+  std::string With = O.S.Values.empty() || !Definite ? "" : "with " + valuesText(O.S.Values) + ", ";
+  if (O.C == Class::WithinWarp)
+    withinWarp(F, Sub, O, What, With);
+  else if (O.C == Class::AcrossWarps)
+    acrossWarps(F, Sub, O, What, With);
+  else if (O.C == Class::EarlyExit)
+    earlyExit(F, Sub, O, What, With);
+  else
+    unknownCondition(F, Sub, O, What);
+  // The witness (or the condition that cannot be evaluated) explains it.
+  if (!F.Notes.empty())
+    F.Notes.front().Role = NoteRole::Key;
+  closingNotes(F, Sub, O, Definite, Exit);
   asWritten(F, *Sub.Fn);
   Ctx.Out.Findings.push_back(std::move(F));
 }

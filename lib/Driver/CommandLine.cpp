@@ -334,6 +334,33 @@ std::string render(const RunReport &Report, bool WithExplain) {
   return OS.str();
 }
 
+/// What is done to every report before it is shown: the filters, remarks
+/// hidden (they are for the editor and JSON; CI output shows them on
+/// request), warnings of the WarningsAsErrors checks promoted.
+struct ShownFindings {
+  FindingFilters Filters;
+  bool ShowRemarks = false;
+  std::string WarningsAsErrors;
+  struct Counts {
+    size_t HiddenRemarks = 0;
+    unsigned Promoted = 0;
+  };
+  Counts apply(RunReport &R) const {
+    Counts C;
+    applyFindingFilters(R, Filters);
+    size_t Before = R.Findings.size();
+    if (!ShowRemarks)
+      llvm::erase_if(R.Findings, [](const Finding &F) { return F.Level == Severity::Remark; });
+    C.HiddenRemarks = Before - R.Findings.size();
+    for (Finding &F : R.Findings)
+      if (F.Level == Severity::Warning && checkEnabled(F.Check, WarningsAsErrors)) {
+        F.Level = Severity::Error;
+        ++C.Promoted;
+      }
+    return C;
+  }
+};
+
 /// Everything after the options: inputs, analysis, filters, output; the
 /// exit code.
 int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatabase> Fixed) {
@@ -366,27 +393,10 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
       Opts.FromDirectories.insert(F);
   applyDebugOptions();
   auto Shown = [&](std::string S) { return Stdin ? Stdin->mapBack(std::move(S)) : S; };
-  FindingFilters Filters{Out.Lines, Conf.ExcludeHeaderFilterRegex.value_or(""), Files,
-                         effectiveChecks(Conf), Shown};
-  // Remarks are for the editor and JSON; CI output shows them on request.
-  const bool ShowRemarks = Format == OutputFormat::Json || Conf.Remarks.value_or(false);
-  auto HideRemarks = [&](RunReport &R) -> size_t {
-    size_t Before = R.Findings.size();
-    if (!ShowRemarks)
-      llvm::erase_if(R.Findings, [](const Finding &F) { return F.Level == Severity::Remark; });
-    return Before - R.Findings.size();
-  };
-  // WarningsAsErrors promotes findings of the matching checks.
-  auto Promote = [&](RunReport &R) {
-    unsigned N = 0;
-    for (Finding &F : R.Findings)
-      if (F.Level == Severity::Warning &&
-          checkEnabled(F.Check, Conf.WarningsAsErrors.value_or(""))) {
-        F.Level = Severity::Error;
-        ++N;
-      }
-    return N;
-  };
+  const ShownFindings Policy{
+      {Out.Lines, Conf.ExcludeHeaderFilterRegex.value_or(""), Files, effectiveChecks(Conf), Shown},
+      Format == OutputFormat::Json || Conf.Remarks.value_or(false),
+      Conf.WarningsAsErrors.value_or("")};
   // Text and GitHub annotations stream: each file's messages and findings as
   // soon as it (and, unless --unordered, every file before it) is done.
   bool Streaming = Format == OutputFormat::Text || Format == OutputFormat::Github;
@@ -397,9 +407,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
       RunReport Part;
       Part.Findings = Findings;
       Part.Units.push_back(Unit);
-      applyFindingFilters(Part, Filters);
-      HideRemarks(Part);
-      Promote(Part);
+      Policy.apply(Part);
       errs() << Shown(Messages);
       errs().flush();
       outs() << Shown(render(Part, /*WithExplain=*/false));
@@ -410,9 +418,7 @@ int analyse(const Config &Conf, std::unique_ptr<clang::tooling::CompilationDatab
                std::chrono::milliseconds(ProgressDelayMs));
   Opts.ProgressBar = &Bar;
   AnalysisOutcome Result = analyseFiles(Files, Database.get(), Opts);
-  applyFindingFilters(Result.Report, Filters);
-  size_t HiddenRemarks = HideRemarks(Result.Report);
-  unsigned Promoted = Promote(Result.Report);
+  auto [HiddenRemarks, Promoted] = Policy.apply(Result.Report);
   sortReport(Result.Report);
   if (Streaming) {
     // What is left: --explain's summary and tables, after every file.
