@@ -475,105 +475,102 @@ bool IRTranslator::onlyReturnsAway(const BasicBlock *Dom, const BasicBlock *BB) 
   return Returns;
 }
 
+IRTranslator::WayIn IRTranslator::wayIn(const BasicBlock *P, const BasicBlock *BB) {
+  WayIn W{P, P, false, false};
+  W.Node = liftOutOfLoops(P, BB, W.ExitUnknown);
+  W.Lifted = W.Node != P;
+  return W;
+}
+
+SymRef IRTranslator::wayCondition(const WayIn &W, const BasicBlock *BB) {
+  if (!W.Lifted)
+    return edgeCondition(W.Pred, BB);
+  if (!W.ExitUnknown)
+    return boolConstant(true);
+  return unknownOf(W.Pred->getTerminator(), "which lanes leave the loop this way");
+}
+
+std::vector<Guard> IRTranslator::headerGuards(const BasicBlock *BB, const Loop *L) {
+  unsigned Id = loopIdOf(L);
+  const BasicBlock *Entry = L->getLoopPreheader();
+  bool Unused = false;
+  // Entered straight from another loop's exit (no preheader: a loop after
+  // a loop), the way in is after that loop, whose test is no guard here.
+  if (!Entry)
+    Entry = liftOutOfLoops(A.DT.getNode(BB)->getIDom()->getBlock(), BB, Unused);
+  std::vector<Guard> G = guardsOf(Entry);
+  if (!Entry->getSingleSuccessor() && !L->getLoopPreheader()) {
+    // Several ways in: joined like any merge.
+    SymRef Any = boolConstant(false);
+    for (const BasicBlock *P : predecessors(BB))
+      if (!L->contains(P)) {
+        WayIn W = wayIn(P, BB);
+        Any = orOf(Any, andOf(reachFrom(Entry, W.Node), wayCondition(W, BB)));
+      }
+    if (!(Any->isConst() && Any->Value))
+      G.push_back({Any, false, Out.Loops[Id].Where, GuardKind::If});
+  }
+  SymRef Cond = Out.Loops[Id].Cond;
+  if (!Cond) {
+    Provisional = true;
+    Cond = unknownOf(BB->getTerminator(), "the condition of the loop at line " +
+                                              std::to_string(Out.Loops[Id].Where.Line) + ", being built");
+  }
+  Guard LoopGuard{Cond, false, Out.Loops[Id].Where, GuardKind::Loop};
+  setAgreement(LoopGuard, sameTripCount(L));
+  G.push_back(LoopGuard);
+  return G;
+}
+
+std::vector<Guard> IRTranslator::oneWayGuards(const BasicBlock *BB, const WayIn &W) {
+  std::vector<Guard> G = guardsOf(W.Node);
+  SymRef E = wayCondition(W, BB);
+  if (E->isConst() && E->Value)
+    return G;
+  Guard New{E, false, Locs.positionOf(W.Pred->getTerminator()->getDebugLoc().get()), GuardKind::If};
+  if (!W.Lifted) {
+    New.Kind = kindOfEdge(W.Pred, BB, A.LI, A.PDT, Locs);
+    // Keep the branch's own condition, negated when BB is its else side.
+    if (const auto *Br = dyn_cast<BranchInst>(W.Pred->getTerminator()); Br && Br->isConditional()) {
+      New.Cond = intOf(Br->getCondition());
+      New.Negated = Br->getSuccessor(0) != BB;
+      setAgreement(New, agrees(Br->getCondition()));
+    }
+  }
+  // A conjunction is a guard per part (a && b: each a threshold).
+  std::vector<SymRef> Parts{New.Negated ? notOf(New.Cond) : New.Cond};
+  if (!(Parts[0]->Kind == ExprKind::Binary && Parts[0]->Op == Opcode::LAnd)) {
+    G.push_back(New);
+    return G;
+  }
+  for (size_t K = 0; K < Parts.size();) {
+    if (Parts[K]->Kind == ExprKind::Binary && Parts[K]->Op == Opcode::LAnd && Parts.size() < 16) {
+      SymRef L = Parts[K]->Ops[0], R = Parts[K]->Ops[1];
+      Parts[K] = L;
+      Parts.insert(Parts.begin() + long(K) + 1, R);
+    } else {
+      ++K;
+    }
+  }
+  for (const SymRef &P : Parts)
+    G.push_back({P, false, New.Where, New.Kind, New.BlockUniform, New.IfLaneRows});
+  return G;
+}
+
 std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
   if (BB == &F.getEntryBlock() || !A.DT.isReachableFromEntry(BB))
     return {};
-  // A way into BB: its predecessor, lifted out of the loops BB is not in
-  // (every lane leaves such a loop, by its one exit or by one of several).
-  struct In {
-    const BasicBlock *Node, *Pred;
-    bool Lifted, ExitUnknown;
-  };
-  auto InFrom = [&](const BasicBlock *P) {
-    In I{P, P, false, false};
-    I.Node = liftOutOfLoops(P, BB, I.ExitUnknown);
-    I.Lifted = I.Node != P;
-    return I;
-  };
-  auto EdgeOf = [&](const In &I) {
-    if (!I.Lifted)
-      return edgeCondition(I.Pred, BB);
-    if (!I.ExitUnknown)
-      return boolConstant(true);
-    return unknownOf(I.Pred->getTerminator(), "which lanes leave the loop this way");
-  };
-  const Loop *L = A.LI.getLoopFor(BB);
-  if (L && L->getHeader() == BB) {
-    unsigned Id = loopIdOf(L);
-    const BasicBlock *Entry = L->getLoopPreheader();
-    bool Unused = false;
-    // Entered straight from another loop's exit (no preheader: a loop after
-    // a loop), the way in is after that loop, whose test is no guard here.
-    if (!Entry)
-      Entry = liftOutOfLoops(A.DT.getNode(BB)->getIDom()->getBlock(), BB, Unused);
-    std::vector<Guard> G = guardsOf(Entry);
-    if (!Entry->getSingleSuccessor() && !L->getLoopPreheader()) {
-      // Several ways in: joined like any merge.
-      SymRef Any = boolConstant(false);
-      for (const BasicBlock *P : predecessors(BB))
-        if (!L->contains(P)) {
-          In I = InFrom(P);
-          Any = orOf(Any, andOf(reachFrom(Entry, I.Node), EdgeOf(I)));
-        }
-      if (!(Any->isConst() && Any->Value))
-        G.push_back({Any, false, Out.Loops[Id].Where, GuardKind::If});
-    }
-    SymRef Cond = Out.Loops[Id].Cond;
-    if (!Cond) {
-      Provisional = true;
-      Cond = unknownOf(BB->getTerminator(), "the condition of the loop at line " +
-                                                std::to_string(Out.Loops[Id].Where.Line) + ", being built");
-    }
-    Guard LoopGuard{Cond, false, Out.Loops[Id].Where, GuardKind::Loop};
-    setAgreement(LoopGuard, sameTripCount(L));
-    G.push_back(LoopGuard);
-    return G;
-  }
-  std::vector<In> Ins;
+  if (const Loop *L = A.LI.getLoopFor(BB); L && L->getHeader() == BB)
+    return headerGuards(BB, L);
+  std::vector<WayIn> Ins;
   for (const BasicBlock *P : predecessors(BB))
     if (A.DT.isReachableFromEntry(P))
-      Ins.push_back(InFrom(P));
-  auto WhereOf = [&](const BasicBlock *B) {
-    const Instruction *T = B->getTerminator();
-    SourcePos P = Locs.positionOf(T->getDebugLoc().get());
-    return P;
-  };
-  if (Ins.size() == 1 || std::all_of(Ins.begin(), Ins.end(), [&](const In &I) {
-        return I.Node == Ins[0].Node && I.Lifted && !I.ExitUnknown;
-      })) {
-    std::vector<Guard> G = guardsOf(Ins[0].Node);
-    SymRef E = EdgeOf(Ins[0]);
-    if (!(E->isConst() && E->Value)) {
-      Guard New{E, false, WhereOf(Ins[0].Pred), GuardKind::If};
-      if (!Ins[0].Lifted) {
-        New.Kind = kindOfEdge(Ins[0].Pred, BB, A.LI, A.PDT, Locs);
-        // Keep the branch's own condition, negated when BB is its else side.
-        if (const auto *Br = dyn_cast<BranchInst>(Ins[0].Pred->getTerminator()); Br && Br->isConditional()) {
-          New.Cond = intOf(Br->getCondition());
-          New.Negated = Br->getSuccessor(0) != BB;
-          setAgreement(New, agrees(Br->getCondition()));
-        }
-      }
-      // A conjunction is a guard per part (a && b: each a threshold).
-      std::vector<SymRef> Parts{New.Negated ? notOf(New.Cond) : New.Cond};
-      if (Parts[0]->Kind == ExprKind::Binary && Parts[0]->Op == Opcode::LAnd) {
-        for (size_t K = 0; K < Parts.size();) {
-          if (Parts[K]->Kind == ExprKind::Binary && Parts[K]->Op == Opcode::LAnd && Parts.size() < 16) {
-            SymRef L = Parts[K]->Ops[0], R = Parts[K]->Ops[1];
-            Parts[K] = L;
-            Parts.insert(Parts.begin() + long(K) + 1, R);
-          } else {
-            ++K;
-          }
-        }
-        for (const SymRef &P : Parts)
-          G.push_back({P, false, New.Where, New.Kind, New.BlockUniform, New.IfLaneRows});
-        return G;
-      }
-      G.push_back(New);
-    }
-    return G;
-  }
+      Ins.push_back(wayIn(P, BB));
+  if (Ins.size() == 1 || std::all_of(Ins.begin(), Ins.end(), [&](const WayIn &W) {
+        return W.Node == Ins[0].Node && W.Lifted && !W.ExitUnknown;
+      }))
+    return oneWayGuards(BB, Ins[0]);
+  // Several ways in: the guards of the dominator, and whether one is taken.
   const BasicBlock *Dom = A.DT.getNode(BB)->getIDom()->getBlock();
   bool Unused = false;
   Dom = liftOutOfLoops(Dom, BB, Unused);
@@ -581,10 +578,10 @@ std::vector<Guard> IRTranslator::computeGuards(const BasicBlock *BB) {
   if (A.PDT.dominates(BB, Dom))
     return G; // every lane that ran Dom gets here
   SymRef Any = boolConstant(false);
-  for (const In &I : Ins)
-    Any = orOf(Any, andOf(reachFrom(Dom, I.Node), EdgeOf(I)));
+  for (const WayIn &W : Ins)
+    Any = orOf(Any, andOf(reachFrom(Dom, W.Node), wayCondition(W, BB)));
   if (!(Any->isConst() && Any->Value))
-    G.push_back({Any, false, WhereOf(Dom),
+    G.push_back({Any, false, Locs.positionOf(Dom->getTerminator()->getDebugLoc().get()),
                  onlyReturnsAway(Dom, BB) ? GuardKind::EarlyReturn : GuardKind::Reached});
   return G;
 }

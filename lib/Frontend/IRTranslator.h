@@ -46,6 +46,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 
 #include <deque>
@@ -223,6 +224,12 @@ private:
   SymRef unshrunkMask(const llvm::BinaryOperator &B, IntType S);
   SymRef castOf(const llvm::CastInst &C);
   SymRef callOf(const llvm::CallBase &C);
+  /// A special register, an integer min/max, funnel shift, saturating
+  /// subtraction or abs; else the intrinsic's unknown result.
+  SymRef intrinsicOf(const llvm::IntrinsicInst &II);
+  /// An integer helper without a body (the prelude's and libdevice's min,
+  /// max, mul24) as its operation; null for any other call.
+  SymRef integerHelperOf(const llvm::CallBase &C, const llvm::Function &Callee);
   SymRef argumentOf(const llvm::Argument &Arg);
   SymRef loadedValueOf(const llvm::LoadInst &L);
   /// An element of a vector (uint4 key; key.x): the value inserted there,
@@ -267,6 +274,21 @@ private:
   SymRef edgeCondition(const llvm::BasicBlock *From, const llvm::BasicBlock *To);
   bool onlyReturnsAway(const llvm::BasicBlock *Dom, const llvm::BasicBlock *BB);
   std::vector<Guard> computeGuards(const llvm::BasicBlock *BB);
+  /// A way into a block: its predecessor Pred, lifted out of the loops the
+  /// block is not in (Node: where those loops are entered). Every lane
+  /// leaves such a loop, by its one exit or (ExitUnknown) one of several.
+  struct WayIn {
+    const llvm::BasicBlock *Node, *Pred;
+    bool Lifted, ExitUnknown;
+  };
+  WayIn wayIn(const llvm::BasicBlock *P, const llvm::BasicBlock *BB);
+  /// The condition under which a lane takes the way W into BB.
+  SymRef wayCondition(const WayIn &W, const llvm::BasicBlock *BB);
+  /// The guards of a loop's header: those of the way in, and the loop's test.
+  std::vector<Guard> headerGuards(const llvm::BasicBlock *BB, const llvm::Loop *L);
+  /// The guards of a block with one way in: its branch's condition (a
+  /// conjunction as one guard per part) after the predecessor's guards.
+  std::vector<Guard> oneWayGuards(const llvm::BasicBlock *BB, const WayIn &W);
   /// BB's predecessor P as seen from outside the loops that hold P but
   /// not BB: the block from which those loops are entered.
   const llvm::BasicBlock *liftOutOfLoops(const llvm::BasicBlock *P, const llvm::BasicBlock *BB,

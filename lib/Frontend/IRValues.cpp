@@ -414,103 +414,110 @@ SymRef laneId(IntType T) {
   return SymExpr::cast(SymExpr::binary(Opcode::Rem, Linear, SymExpr::constant(32, U), U), T);
 }
 
-SymRef IRTranslator::callOf(const CallBase &C) {
-  IntType T = typeOfValue(&C);
-  if (const auto *II = dyn_cast<IntrinsicInst>(&C)) {
-    Intrinsic::ID ID = II->getIntrinsicID();
-    if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_tid_x, Intrinsic::nvvm_read_ptx_sreg_tid_y,
-                             Intrinsic::nvvm_read_ptx_sreg_tid_z))
-      return SymExpr::cast(SymExpr::threadIdx(*Ax), T);
-    if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_ntid_x, Intrinsic::nvvm_read_ptx_sreg_ntid_y,
-                             Intrinsic::nvvm_read_ptx_sreg_ntid_z))
-      return SymExpr::cast(SymExpr::blockDim(*Ax), T);
-    auto Builtin = [&](const char *Var, std::optional<Axis> Ax) {
-      std::string Name = std::string(Var) + "." + axisName(*Ax);
-      return SymExpr::cast(SymExpr::uniform(Name, std::string("'") + Var + "' is the same for all threads of a block",
-                                            IntType::u32()),
-                           T);
-    };
-    if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_ctaid_x, Intrinsic::nvvm_read_ptx_sreg_ctaid_y,
-                             Intrinsic::nvvm_read_ptx_sreg_ctaid_z))
-      return Builtin("blockIdx", Ax);
-    if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_nctaid_x, Intrinsic::nvvm_read_ptx_sreg_nctaid_y,
-                             Intrinsic::nvvm_read_ptx_sreg_nctaid_z))
-      return Builtin("gridDim", Ax);
-    if (ID == Intrinsic::nvvm_read_ptx_sreg_warpsize)
-      return SymExpr::constant(32, T);
-    if (ID == Intrinsic::nvvm_read_ptx_sreg_laneid)
-      return laneId(T);
-    unsigned Bits = C.getType()->isIntegerTy() ? C.getType()->getIntegerBitWidth() : 32;
-    auto MinMax = [&](Opcode O, IntType OT) {
-      return SymExpr::cast(SymExpr::binary(O, SymExpr::cast(intOf(C.getArgOperand(0)), OT),
-                                           SymExpr::cast(intOf(C.getArgOperand(1)), OT), OT),
-                           T);
-    };
-    switch (ID) {
-    case Intrinsic::smin: return MinMax(Opcode::Min, signedType(Bits));
-    case Intrinsic::smax: return MinMax(Opcode::Max, signedType(Bits));
-    case Intrinsic::umin: return MinMax(Opcode::Min, unsignedType(Bits));
-    case Intrinsic::umax: return MinMax(Opcode::Max, unsignedType(Bits));
-    case Intrinsic::fshl:
-    case Intrinsic::fshr: {
-      // A funnel shift by a constant (LLVM's rotate: switch (tid) on
-      // multiples of 32 becomes a switch on rotl(tid, 27)).
-      const auto *Amount = dyn_cast<ConstantInt>(C.getArgOperand(2));
-      if (!Amount || Bits > 64)
-        break;
-      unsigned K = unsigned(Amount->getZExtValue() % Bits);
-      IntType U = unsignedType(Bits);
-      SymRef Hi = SymExpr::cast(intOf(C.getArgOperand(0)), U), Lo = SymExpr::cast(intOf(C.getArgOperand(1)), U);
-      if (K == 0)
-        return SymExpr::cast(ID == Intrinsic::fshl ? Hi : Lo, T);
-      unsigned Left = ID == Intrinsic::fshl ? K : Bits - K;
-      return SymExpr::cast(
-          SymExpr::binary(Opcode::Or, SymExpr::binary(Opcode::Shl, Hi, SymExpr::constant(Left, U), U),
-                          SymExpr::binary(Opcode::Shr, Lo, SymExpr::constant(Bits - Left, U), U), U),
-          T);
-    }
-    case Intrinsic::usub_sat: {
-      IntType U = unsignedType(Bits);
-      SymRef X = SymExpr::cast(intOf(C.getArgOperand(0)), U), Y = SymExpr::cast(intOf(C.getArgOperand(1)), U);
-      return SymExpr::cast(SymExpr::binary(Opcode::Sub, SymExpr::binary(Opcode::Max, X, Y, U), Y, U), T);
-    }
-    case Intrinsic::abs: {
-      SymRef X = intOf(C.getArgOperand(0));
-      return SymExpr::select(SymExpr::binary(Opcode::LT, X, SymExpr::constant(0, X->Type), IntType::boolean()),
-                             SymExpr::unary(Opcode::Neg, X, T), X, T);
-    }
-    default:
+SymRef IRTranslator::intrinsicOf(const IntrinsicInst &II) {
+  IntType T = typeOfValue(&II);
+  Intrinsic::ID ID = II.getIntrinsicID();
+  if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_tid_x, Intrinsic::nvvm_read_ptx_sreg_tid_y,
+                           Intrinsic::nvvm_read_ptx_sreg_tid_z))
+    return SymExpr::cast(SymExpr::threadIdx(*Ax), T);
+  if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_ntid_x, Intrinsic::nvvm_read_ptx_sreg_ntid_y,
+                           Intrinsic::nvvm_read_ptx_sreg_ntid_z))
+    return SymExpr::cast(SymExpr::blockDim(*Ax), T);
+  auto Builtin = [&](const char *Var, std::optional<Axis> Ax) {
+    std::string Name = std::string(Var) + "." + axisName(*Ax);
+    return SymExpr::cast(
+        SymExpr::uniform(Name, std::string("'") + Var + "' is the same for all threads of a block", IntType::u32()),
+        T);
+  };
+  if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_ctaid_x, Intrinsic::nvvm_read_ptx_sreg_ctaid_y,
+                           Intrinsic::nvvm_read_ptx_sreg_ctaid_z))
+    return Builtin("blockIdx", Ax);
+  if (auto Ax = axisOfSreg(ID, Intrinsic::nvvm_read_ptx_sreg_nctaid_x, Intrinsic::nvvm_read_ptx_sreg_nctaid_y,
+                           Intrinsic::nvvm_read_ptx_sreg_nctaid_z))
+    return Builtin("gridDim", Ax);
+  if (ID == Intrinsic::nvvm_read_ptx_sreg_warpsize)
+    return SymExpr::constant(32, T);
+  if (ID == Intrinsic::nvvm_read_ptx_sreg_laneid)
+    return laneId(T);
+  unsigned Bits = II.getType()->isIntegerTy() ? II.getType()->getIntegerBitWidth() : 32;
+  auto Operand = [&](unsigned I, IntType OT) { return SymExpr::cast(intOf(II.getArgOperand(I)), OT); };
+  auto MinMax = [&](Opcode O, IntType OT) {
+    return SymExpr::cast(SymExpr::binary(O, Operand(0, OT), Operand(1, OT), OT), T);
+  };
+  switch (ID) {
+  case Intrinsic::smin: return MinMax(Opcode::Min, signedType(Bits));
+  case Intrinsic::smax: return MinMax(Opcode::Max, signedType(Bits));
+  case Intrinsic::umin: return MinMax(Opcode::Min, unsignedType(Bits));
+  case Intrinsic::umax: return MinMax(Opcode::Max, unsignedType(Bits));
+  case Intrinsic::fshl:
+  case Intrinsic::fshr: {
+    // A funnel shift by a constant (LLVM's rotate: switch (tid) on
+    // multiples of 32 becomes a switch on rotl(tid, 27)).
+    const auto *Amount = dyn_cast<ConstantInt>(II.getArgOperand(2));
+    if (!Amount || Bits > 64)
       break;
-    }
-    return resultOf(C, "result of '" + Intrinsic::getBaseName(ID).str() + "'");
+    unsigned K = unsigned(Amount->getZExtValue() % Bits);
+    IntType U = unsignedType(Bits);
+    SymRef Hi = Operand(0, U), Lo = Operand(1, U);
+    if (K == 0)
+      return SymExpr::cast(ID == Intrinsic::fshl ? Hi : Lo, T);
+    unsigned Left = ID == Intrinsic::fshl ? K : Bits - K;
+    return SymExpr::cast(SymExpr::binary(Opcode::Or, SymExpr::binary(Opcode::Shl, Hi, SymExpr::constant(Left, U), U),
+                                         SymExpr::binary(Opcode::Shr, Lo, SymExpr::constant(Bits - Left, U), U), U),
+                         T);
   }
+  case Intrinsic::usub_sat: {
+    IntType U = unsignedType(Bits);
+    SymRef X = Operand(0, U), Y = Operand(1, U);
+    return SymExpr::cast(SymExpr::binary(Opcode::Sub, SymExpr::binary(Opcode::Max, X, Y, U), Y, U), T);
+  }
+  case Intrinsic::abs: {
+    SymRef X = intOf(II.getArgOperand(0));
+    return SymExpr::select(SymExpr::binary(Opcode::LT, X, SymExpr::constant(0, X->Type), IntType::boolean()),
+                           SymExpr::unary(Opcode::Neg, X, T), X, T);
+  }
+  default:
+    break;
+  }
+  return resultOf(II, "result of '" + Intrinsic::getBaseName(ID).str() + "'");
+}
+
+SymRef IRTranslator::integerHelperOf(const CallBase &C, const Function &Callee) {
+  if (C.arg_size() != 2 || !C.getType()->isIntegerTy())
+    return nullptr;
+  std::string Name = baseName(Callee.getName());
+  if (StringRef(Name).starts_with("__nv_"))
+    Name = Name.substr(5);
+  unsigned Bits = C.getType()->getIntegerBitWidth();
+  bool Unsigned = Name.find('u') == 0 || Name == "__umul24";
+  IntType OT = Unsigned ? unsignedType(Bits) : signedType(Bits);
+  auto Bin = [&](Opcode O) {
+    return SymExpr::cast(SymExpr::binary(O, SymExpr::cast(intOf(C.getArgOperand(0)), OT),
+                                         SymExpr::cast(intOf(C.getArgOperand(1)), OT), OT),
+                         typeOfValue(&C));
+  };
+  if (Name == "min" || Name == "umin" || Name == "llmin" || Name == "ullmin")
+    return Bin(Opcode::Min);
+  if (Name == "max" || Name == "umax" || Name == "llmax" || Name == "ullmax")
+    return Bin(Opcode::Max);
+  if (Name == "__mul24" || Name == "__umul24" || Name == "mul24" || Name == "umul24")
+    return Bin(Opcode::Mul);
+  return nullptr;
+}
+
+SymRef IRTranslator::callOf(const CallBase &C) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(&C))
+    return intrinsicOf(*II);
   // Special registers read through inline PTX (CUB's LaneId()).
   if (C.isInlineAsm() && C.getType()->isIntegerTy()) {
     StringRef Text = cast<InlineAsm>(C.getCalledOperand())->getAsmString();
     if (Text.contains("%laneid") && Text.count(";") <= 1)
-      return laneId(T);
+      return laneId(typeOfValue(&C));
   }
   const Function *Callee = C.getCalledFunction();
-  if (Callee && C.arg_size() == 2 && C.getType()->isIntegerTy()) {
-    // Integer helpers without bodies: the prelude's, libdevice's (__nv_min).
-    std::string Name = baseName(Callee->getName());
-    if (StringRef(Name).starts_with("__nv_"))
-      Name = Name.substr(5);
-    unsigned Bits = C.getType()->getIntegerBitWidth();
-    bool Unsigned = Name.find('u') == 0 || Name == "__umul24";
-    IntType OT = Unsigned ? unsignedType(Bits) : signedType(Bits);
-    auto Bin = [&](Opcode O) {
-      return SymExpr::cast(SymExpr::binary(O, SymExpr::cast(intOf(C.getArgOperand(0)), OT),
-                                           SymExpr::cast(intOf(C.getArgOperand(1)), OT), OT),
-                           T);
-    };
-    if (Name == "min" || Name == "umin" || Name == "llmin" || Name == "ullmin")
-      return Bin(Opcode::Min);
-    if (Name == "max" || Name == "umax" || Name == "llmax" || Name == "ullmax")
-      return Bin(Opcode::Max);
-    if (Name == "__mul24" || Name == "__umul24" || Name == "mul24" || Name == "umul24")
-      return Bin(Opcode::Mul);
-  }
+  if (Callee)
+    if (SymRef Op = integerHelperOf(C, *Callee))
+      return Op;
   return unknownOf(&C, Callee ? "result of call to '" + baseName(Callee->getName()) + "'" : "result of a call");
 }
 

@@ -58,17 +58,17 @@ static std::string inWords(const std::string &Cond) {
   return Result + Text.str();
 }
 
-std::optional<ParameterConflicts>
-conflictingParameters(const std::vector<std::vector<LinearWord>> &Warps, unsigned Banks) {
-  // isl identifiers p0, p1, ... stand for the source names (blockIdx.x, n).
-  std::vector<std::string> Names;
-  for (const auto &W : Warps)
-    for (const LinearWord &L : W)
-      for (const auto &KV : L.Terms)
-        if (std::find(Names.begin(), Names.end(), KV.first) == Names.end())
-          Names.push_back(KV.first);
-  // Conflicts depend only on differences between two lanes' words.
-  std::set<std::pair<int64_t, std::vector<int64_t>>> Diffs;
+namespace {
+
+/// A difference between two lanes' words: the constant and one
+/// coefficient per parameter.
+using WordDifference = std::pair<int64_t, std::vector<int64_t>>;
+
+/// The differences of every pair of lanes of each warp that can meet in a
+/// bank for some parameter values (not the same word, not always apart);
+/// false past 4096 of them.
+bool laneDifferences(const std::vector<std::vector<LinearWord>> &Warps, unsigned Banks,
+                     const std::vector<std::string> &Names, std::set<WordDifference> &Diffs) {
   for (const auto &W : Warps)
     for (size_t I = 0; I < W.size(); ++I)
       for (size_t J = I + 1; J < W.size(); ++J) {
@@ -84,8 +84,81 @@ conflictingParameters(const std::vector<std::vector<LinearWord>> &Warps, unsigne
           continue; // same word, or different banks, for every parameter value
         Diffs.insert({DC, D});
         if (Diffs.size() > 4096)
-          return std::nullopt;
+          return false;
       }
+  return true;
+}
+
+/// isl's text of the set Text ("[p0] -> { : C }" reduced to C, which is
+/// empty for every value), coalesced; none when isl fails. Empty: whether
+/// the set is.
+std::optional<std::string> coalescedCondition(const std::string &Text, bool &Empty) {
+  IslContext Isl(20000000);
+  isl_set *S = isl_set_read_from_str(Isl.impl().Ctx, Text.c_str());
+  if (!S)
+    return std::nullopt;
+  S = isl_set_coalesce(S);
+  if (!S)
+    return std::nullopt;
+  isl_bool None = isl_set_is_empty(S);
+  char *Str = None == isl_bool_false ? isl_set_to_str(S) : nullptr;
+  isl_set_free(S);
+  Empty = None == isl_bool_true;
+  if (None == isl_bool_error)
+    return std::nullopt;
+  if (Empty)
+    return std::string();
+  if (!Str)
+    return std::nullopt;
+  std::string Cond = Str;
+  free(Str);
+  size_t Colon = Cond.find(" : ");
+  size_t Close = Cond.rfind('}');
+  if (Colon != std::string::npos && Close != std::string::npos && Close > Colon)
+    Cond = Cond.substr(Colon + 3, Close - Colon - 3);
+  while (!Cond.empty() && Cond.back() == ' ')
+    Cond.pop_back();
+  return Cond;
+}
+
+/// isl's identifiers p0, p1, ... replaced by the source names; isl writes
+/// coefficients next to identifiers (15p0), which become "15*stride".
+std::string withSourceNames(const std::string &Cond, const std::vector<std::string> &Names) {
+  std::string Named;
+  for (size_t I = 0; I < Cond.size();) {
+    bool IdStart = Cond[I] == 'p' && I + 1 < Cond.size() && isdigit(Cond[I + 1]) &&
+                   (I == 0 || !(isalpha(Cond[I - 1]) || Cond[I - 1] == '_'));
+    if (!IdStart) {
+      Named += Cond[I++];
+      continue;
+    }
+    size_t J = I + 1;
+    while (J < Cond.size() && isdigit(Cond[J]))
+      ++J;
+    size_t K = std::stoul(Cond.substr(I + 1, J - I - 1));
+    if (I > 0 && isdigit(Cond[I - 1]))
+      Named += '*';
+    Named += K < Names.size() ? Names[K] : Cond.substr(I, J - I);
+    I = J;
+  }
+  return Named;
+}
+
+} // namespace
+
+std::optional<ParameterConflicts>
+conflictingParameters(const std::vector<std::vector<LinearWord>> &Warps, unsigned Banks) {
+  // isl identifiers p0, p1, ... stand for the source names (blockIdx.x, n).
+  std::vector<std::string> Names;
+  for (const auto &W : Warps)
+    for (const LinearWord &L : W)
+      for (const auto &KV : L.Terms)
+        if (std::find(Names.begin(), Names.end(), KV.first) == Names.end())
+          Names.push_back(KV.first);
+  // Conflicts depend only on differences between two lanes' words.
+  std::set<WordDifference> Diffs;
+  if (!laneDifferences(Warps, Banks, Names, Diffs))
+    return std::nullopt;
   ParameterConflicts Out;
   if (Diffs.empty()) {
     Out.ConflictFree = true;
@@ -104,62 +177,23 @@ conflictingParameters(const std::vector<std::vector<LinearWord>> &Warps, unsigne
     Pieces += (Pieces.empty() ? "" : " or ") + std::string("(exists (k: ") + Lin + " = " +
               std::to_string(Banks) + "k) and " + Lin + " != 0)";
   }
-  std::string Text = "[" + Params + "] -> { : " + Pieces + " }";
-  IslContext Isl(20000000);
-  isl_ctx *Ctx = Isl.impl().Ctx;
-  isl_set *S = isl_set_read_from_str(Ctx, Text.c_str());
-  if (!S)
+  bool Empty = false;
+  std::optional<std::string> Cond = coalescedCondition("[" + Params + "] -> { : " + Pieces + " }", Empty);
+  if (!Cond)
     return std::nullopt;
-  S = isl_set_coalesce(S);
-  if (!S)
-    return std::nullopt;
-  isl_bool Empty = isl_set_is_empty(S);
-  char *Str = Empty == isl_bool_false ? isl_set_to_str(S) : nullptr;
-  isl_set_free(S);
-  if (Empty == isl_bool_error)
-    return std::nullopt;
-  if (Empty == isl_bool_true) {
+  if (Empty) {
     Out.ConflictFree = true;
     return Out;
   }
-  if (!Str)
-    return std::nullopt;
-  std::string Cond = Str;
-  free(Str);
-  // "[p0, p1] -> {  : C }" -> "C", with source names; isl writes
-  // coefficients next to identifiers (15p0), which become "15*stride".
-  size_t Colon = Cond.find(" : ");
-  size_t Close = Cond.rfind('}');
-  if (Colon != std::string::npos && Close != std::string::npos && Close > Colon)
-    Cond = Cond.substr(Colon + 3, Close - Colon - 3);
-  while (!Cond.empty() && Cond.back() == ' ')
-    Cond.pop_back();
-  std::string Named;
-  for (size_t I = 0; I < Cond.size();) {
-    bool IdStart = Cond[I] == 'p' && I + 1 < Cond.size() && isdigit(Cond[I + 1]) &&
-                   (I == 0 || !(isalpha(Cond[I - 1]) || Cond[I - 1] == '_'));
-    if (!IdStart) {
-      Named += Cond[I++];
-      continue;
-    }
-    size_t J = I + 1;
-    while (J < Cond.size() && isdigit(Cond[J]))
-      ++J;
-    size_t K = std::stoul(Cond.substr(I + 1, J - I - 1));
-    if (I > 0 && isdigit(Cond[I - 1]))
-      Named += '*';
-    Named += K < Names.size() ? Names[K] : Cond.substr(I, J - I);
-    I = J;
-  }
-  Cond = inWords(Named);
+  std::string Text = inWords(withSourceNames(*Cond, Names));
   // Long unions stay exact in JSON-sized form but are cut for messages.
   constexpr size_t MaxText = 400;
-  if (Cond.size() > MaxText) {
-    size_t Cut = Cond.rfind(" or ", MaxText);
-    Cond = Cond.substr(0, Cut == std::string::npos ? MaxText : Cut) + " or ... (" +
-           std::to_string(std::count(Cond.begin(), Cond.end(), '(')) + " terms in all)";
+  if (Text.size() > MaxText) {
+    size_t Cut = Text.rfind(" or ", MaxText);
+    Text = Text.substr(0, Cut == std::string::npos ? MaxText : Cut) + " or ... (" +
+           std::to_string(std::count(Text.begin(), Text.end(), '(')) + " terms in all)";
   }
-  Out.Condition = Cond;
+  Out.Condition = Text;
   return Out;
 }
 

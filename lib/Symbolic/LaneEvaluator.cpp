@@ -504,6 +504,85 @@ LaneValue evaluateSymbolically(const SymExpr &E, const LaneEnv &Env) {
 }
 
 namespace {
+
+/// A block-uniform value: its number when the environment binds it, else
+/// a term of its own.
+LaneValue uniformOf(const SymExpr &E, const LaneEnv &Env) {
+  if (Env.UniformValues) {
+    auto It = Env.UniformValues->find(E.Name);
+    if (It != Env.UniformValues->end())
+      return known(It->second, E.Type);
+  }
+  LaneValue V;
+  V.Terms[E.Name] = 1;
+  return V;
+}
+
+/// A loop counter: bound, affine in its iteration (a lane-varying start
+/// or step), lane-varying and unknown, or uniform like any other value.
+LaneValue loopCounterOf(const SymExpr &E, const LaneEnv &Env) {
+  if (Env.LoopValues) {
+    auto It = Env.LoopValues->find(E.LoopId);
+    if (It != Env.LoopValues->end())
+      return known(It->second, E.Type);
+  }
+  if (E.LaneVarying && Env.AffineCounters) {
+    auto It = Env.AffineCounters->find(E.LoopId);
+    if (It != Env.AffineCounters->end()) {
+      LaneValue Init = evaluateSymbolically(*It->second.Init, Env);
+      LaneValue Step = evaluateSymbolically(*It->second.Step, Env);
+      if (!Init.known())
+        return Init;
+      if (!Step.known())
+        return Step;
+      LaneValue K;
+      K.Terms[It->second.Iteration] = 1;
+      LaneValue KSteps = product(Step, K, E.Type, E);
+      return KSteps.known() ? sum(Init, KSteps, 1, E.Type) : KSteps;
+    }
+  }
+  if (E.LaneVarying)
+    return unknown(UnknownKind::Varying, E.Reason);
+  return uniformOf(E, Env); // an unbound uniform counter
+}
+
+LaneValue unaryOf(const SymExpr &E, const LaneEnv &Env) {
+  LaneValue A = evaluateSymbolically(*E.Ops[0], Env);
+  if (!A.known())
+    return A;
+  if (E.Op == Opcode::Neg)
+    return scaled(A, -1, E.Type);
+  if (!A.Terms.empty())
+    return nonLinear(A, A, opcodeSpelling(E.Op), E);
+  if (E.Op == Opcode::Not)
+    return known(~A.C, E.Type);
+  if (E.Op == Opcode::Log2)
+    return A.C >= 1 ? known(floorLog2(uint64_t(A.C)), E.Type)
+                    : unknown(UnknownKind::Undefined,
+                              "the logarithm of " + std::to_string(A.C) + " converted to an integer");
+  return known(A.C == 0, E.Type);
+}
+
+/// A host function called on numbers (HostFunction).
+LaneValue hostCallOf(const SymExpr &E, const LaneEnv &Env) {
+  std::vector<int64_t> Args;
+  for (const SymRef &Op : E.Ops) {
+    LaneValue A = evaluateSymbolically(*Op, Env);
+    if (!A.known())
+      return A;
+    if (!A.Terms.empty())
+      return nonLinear(A, A, E.Name.c_str(), E);
+    Args.push_back(A.C);
+  }
+  if (std::optional<int64_t> V = E.Fn ? E.Fn->call(Args) : std::nullopt)
+    return known(*V, E.Type);
+  std::string Text;
+  for (int64_t A : Args)
+    Text += (Text.empty() ? "" : ", ") + std::to_string(A);
+  return unknown(UnknownKind::Undefined, "the host function '" + E.Name + "' gives no value for (" + Text +
+                                             ") within " + std::to_string(HostFunction::MaxSteps) + " steps");
+}
+
 LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env) {
   switch (E.Kind) {
   case ExprKind::Const:
@@ -524,60 +603,15 @@ LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env) {
     return known(rowStrideOf(A, E.DimIndex, Pad), E.Type);
   }
   case ExprKind::LoopVar:
-    if (Env.LoopValues) {
-      auto It = Env.LoopValues->find(E.LoopId);
-      if (It != Env.LoopValues->end())
-        return known(It->second, E.Type);
-    }
-    if (E.LaneVarying && Env.AffineCounters) {
-      auto It = Env.AffineCounters->find(E.LoopId);
-      if (It != Env.AffineCounters->end()) {
-        LaneValue Init = evaluateSymbolically(*It->second.Init, Env);
-        LaneValue Step = evaluateSymbolically(*It->second.Step, Env);
-        if (!Init.known())
-          return Init;
-        if (!Step.known())
-          return Step;
-        LaneValue K;
-        K.Terms[It->second.Iteration] = 1;
-        LaneValue KSteps = product(Step, K, E.Type, E);
-        return KSteps.known() ? sum(Init, KSteps, 1, E.Type) : KSteps;
-      }
-    }
-    if (E.LaneVarying)
-      return unknown(UnknownKind::Varying, E.Reason);
-    // An unbound uniform counter is a uniform unknown like any other.
-    [[fallthrough]];
-  case ExprKind::Uniform: {
-    if (Env.UniformValues) {
-      auto It = Env.UniformValues->find(E.Name);
-      if (It != Env.UniformValues->end())
-        return known(It->second, E.Type);
-    }
-    LaneValue V;
-    V.Terms[E.Name] = 1;
-    return V;
-  }
+    return loopCounterOf(E, Env);
+  case ExprKind::Uniform:
+    return uniformOf(E, Env);
   case ExprKind::Varying:
     return unknown(E.Reason.find("loaded from") != std::string::npos ? UnknownKind::DataDependent
                                                                      : UnknownKind::Varying,
                    E.Reason.empty() ? "'" + E.Name + "' is not known" : E.Reason);
-  case ExprKind::Unary: {
-    LaneValue A = evaluateSymbolically(*E.Ops[0], Env);
-    if (!A.known())
-      return A;
-    if (E.Op == Opcode::Neg)
-      return scaled(A, -1, E.Type);
-    if (!A.Terms.empty())
-      return nonLinear(A, A, opcodeSpelling(E.Op), E);
-    if (E.Op == Opcode::Not)
-      return known(~A.C, E.Type);
-    if (E.Op == Opcode::Log2)
-      return A.C >= 1 ? known(floorLog2(uint64_t(A.C)), E.Type)
-                      : unknown(UnknownKind::Undefined,
-                                "the logarithm of " + std::to_string(A.C) + " converted to an integer");
-    return known(A.C == 0, E.Type);
-  }
+  case ExprKind::Unary:
+    return unaryOf(E, Env);
   case ExprKind::Binary: {
     LaneValue A = evaluateSymbolically(*E.Ops[0], Env);
     // && and || short-circuit exactly as C++ does, per lane.
@@ -619,25 +653,8 @@ LaneValue evaluateNode(const SymExpr &E, const LaneEnv &Env) {
       return A;
     return nonLinear(A, A, "narrowing conversion", E);
   }
-  case ExprKind::Call: {
-    std::vector<int64_t> Args;
-    for (const SymRef &Op : E.Ops) {
-      LaneValue A = evaluateSymbolically(*Op, Env);
-      if (!A.known())
-        return A;
-      if (!A.Terms.empty())
-        return nonLinear(A, A, E.Name.c_str(), E);
-      Args.push_back(A.C);
-    }
-    if (std::optional<int64_t> V = E.Fn ? E.Fn->call(Args) : std::nullopt)
-      return known(*V, E.Type);
-    std::string Text;
-    for (int64_t A : Args)
-      Text += (Text.empty() ? "" : ", ") + std::to_string(A);
-    return unknown(UnknownKind::Undefined, "the host function '" + E.Name + "' gives no value for (" +
-                                               Text + ") within " +
-                                               std::to_string(HostFunction::MaxSteps) + " steps");
-  }
+  case ExprKind::Call:
+    return hostCallOf(E, Env);
   }
   return unknown(UnknownKind::Varying, "unsupported expression");
 }
