@@ -151,30 +151,47 @@ llvm::DenseSet<const FunctionDecl *> ownRoots(const std::vector<const FunctionDe
       Roots.insert(FD->getCanonicalDecl());
     Calls.push_back({FD->getCanonicalDecl(), std::move(S.Callees)});
   }
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (auto &[Caller, Callees] : Calls)
-      if (!Roots.count(Caller) &&
-          llvm::any_of(Callees, [&](const FunctionDecl *C) { return Roots.count(C); })) {
-        Roots.insert(Caller);
-        Changed = true;
-      }
+  // Every caller of a root, directly or not, is one.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Callers;
+  for (const auto &[Caller, Callees] : Calls)
+    for (const FunctionDecl *C : Callees)
+      Callers[C].push_back(Caller);
+  std::vector<const FunctionDecl *> Work(Roots.begin(), Roots.end());
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back();
+    Work.pop_back();
+    if (auto It = Callers.find(F); It != Callers.end())
+      for (const FunctionDecl *Caller : It->second)
+        if (Roots.insert(Caller).second)
+          Work.push_back(Caller);
   }
   return Roots;
+}
+
+/// Callees by caller.
+llvm::DenseMap<const FunctionDecl *, const std::vector<const FunctionDecl *> *> calleesOf(const DeviceCalls &Calls) {
+  llvm::DenseMap<const FunctionDecl *, const std::vector<const FunctionDecl *> *> Callees;
+  for (const auto &[Caller, To] : Calls)
+    Callees[Caller] = &To;
+  return Callees;
 }
 
 /// The kernels in Kernels and the device functions they call, directly or not.
 llvm::DenseSet<const FunctionDecl *> calledByKernels(const DeviceCalls &Calls,
                                                      const std::vector<const FunctionDecl *> &Kernels) {
+  auto Callees = calleesOf(Calls);
   llvm::DenseSet<const FunctionDecl *> Reached;
+  std::vector<const FunctionDecl *> Work;
   for (const FunctionDecl *K : Kernels)
-    Reached.insert(K->getCanonicalDecl());
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const auto &[Caller, Callees] : Calls)
-      if (Reached.count(Caller))
-        for (const FunctionDecl *C : Callees)
-          Changed |= Reached.insert(C).second;
+    if (Reached.insert(K->getCanonicalDecl()).second)
+      Work.push_back(K->getCanonicalDecl());
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back();
+    Work.pop_back();
+    if (auto It = Callees.find(F); It != Callees.end())
+      for (const FunctionDecl *C : *It->second)
+        if (Reached.insert(C).second)
+          Work.push_back(C);
   }
   return Reached;
 }
@@ -193,34 +210,36 @@ bool calledFromThisUnitOnly(const FunctionDecl *FD, const LangOptions &LO) {
 llvm::DenseMap<const FunctionDecl *, BlockShape> callersBounds(const DeviceCalls &Calls,
                                                              const BlockShapeFinder &Shapes,
                                                              const LangOptions &LO) {
-  llvm::DenseMap<const FunctionDecl *, const std::vector<const FunctionDecl *> *> Callees;
-  for (const auto &[Caller, To] : Calls)
-    Callees[Caller] = &To;
-  llvm::DenseMap<const FunctionDecl *, BlockShape> Best;
-  llvm::DenseSet<const FunctionDecl *> Unbounded;
-  for (const auto &[Kernel, To] : Calls) {
-    if (!Kernel->hasAttr<CUDAGlobalAttr>())
-      continue;
-    std::optional<BlockShape> Bound = Shapes.boundsShapeOf(Kernel->getMostRecentDecl());
-    llvm::DenseSet<const FunctionDecl *> Seen{Kernel};
-    std::vector<const FunctionDecl *> Work(To.begin(), To.end());
+  auto Callees = calleesOf(Calls);
+  // The kernels without a bound first, then by bound, largest first: the
+  // first kernel to reach a function decides it (none, or the largest
+  // bound of those that reach it), and what it reaches from there too.
+  struct Kernel {
+    const std::vector<const FunctionDecl *> *To; ///< its callees
+    std::optional<BlockShape> Bound;
+  };
+  std::vector<Kernel> Kernels;
+  for (const auto &[K, To] : Calls)
+    if (K->hasAttr<CUDAGlobalAttr>())
+      Kernels.push_back({&To, Shapes.boundsShapeOf(K->getMostRecentDecl())});
+  auto Rank = [](const Kernel &K) { return K.Bound ? int64_t(K.Bound->MaxThreads) : INT64_MAX; };
+  std::stable_sort(Kernels.begin(), Kernels.end(),
+                   [&](const Kernel &X, const Kernel &Y) { return Rank(X) > Rank(Y); });
+  llvm::DenseMap<const FunctionDecl *, BlockShape> Out;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  for (const auto &[To, Bound] : Kernels) {
+    std::vector<const FunctionDecl *> Work(*To);
     while (!Work.empty()) {
       const FunctionDecl *F = Work.back();
       Work.pop_back();
       if (F->hasAttr<CUDAGlobalAttr>() || !Seen.insert(F).second)
         continue;
-      if (!Bound)
-        Unbounded.insert(F);
-      else if (auto [It, New] = Best.try_emplace(F, *Bound); !New && It->second.MaxThreads < Bound->MaxThreads)
-        It->second = *Bound;
+      if (Bound && calledFromThisUnitOnly(F, LO))
+        Out.try_emplace(F, *Bound);
       if (auto It = Callees.find(F); It != Callees.end())
         Work.insert(Work.end(), It->second->begin(), It->second->end());
     }
   }
-  llvm::DenseMap<const FunctionDecl *, BlockShape> Out;
-  for (const auto &[F, Shape] : Best)
-    if (!Unbounded.count(F) && calledFromThisUnitOnly(F, LO))
-      Out.try_emplace(F, Shape);
   return Out;
 }
 
