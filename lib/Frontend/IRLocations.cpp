@@ -129,7 +129,7 @@ IRLocations::Place IRLocations::placeOf(const llvm::DILocation *DL) {
     clang::SourceLocation SiteLoc;
     SourcePos SitePos = positionOf(Site, &SiteLoc);
     if (SiteLoc.isValid())
-      SitePos = positionOf(SiteLoc = memberCallStart(SiteLoc));
+      SitePos = positionOf(SiteLoc = memberAccessStart(SiteLoc));
     Out.Chain.push_back({SitePos, Callee ? Callee->getName().str() : std::string()});
     if (Out.Library.empty() && Callee && SiteLoc.isValid() && !SM.isInSystemHeader(SiteLoc)) {
       FileID F = fileOf(Callee->getFile());
@@ -140,8 +140,8 @@ IRLocations::Place IRLocations::placeOf(const llvm::DILocation *DL) {
   return Out;
 }
 
-SourceLocation IRLocations::memberCallStart(SourceLocation Loc) {
-  // obj.f(), a[i].b->f(), g().f(): the call starts at its object.
+SourceLocation IRLocations::memberAccessStart(SourceLocation Loc) {
+  // dims.z, obj.f(), a[i].b->f(), g().f(): the expression starts at its object.
   StringRef Buf;
   size_t At;
   return textAt(Loc, Buf, At) && identChar(Buf[At]) ? lvalueBefore(Loc) : Loc;

@@ -66,9 +66,10 @@ public:
   /// its subscripts, member accesses and calls), and its length, when it is
   /// on one line; empty otherwise.
   std::string expressionAt(clang::SourceLocation Loc, unsigned &Length);
-  /// Where a call written as a member call (block.sync()) starts: the
-  /// object before the name at Loc, which is where the debug info puts it.
-  clang::SourceLocation memberCallStart(clang::SourceLocation Loc);
+  /// Where a member access or member call (dims.z, block.sync()) starts:
+  /// the object before the member's name at Loc, which is where the debug
+  /// info puts it; Loc when no object precedes it.
+  clang::SourceLocation memberAccessStart(clang::SourceLocation Loc);
   /// The end of an asm statement that starts at Loc (its closing
   /// parenthesis): nvcc's line table puts a multi-line asm's instructions
   /// on its last line. Loc itself when it is not one.

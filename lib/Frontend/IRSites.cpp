@@ -268,7 +268,7 @@ struct IRSiteWalker {
     B.GridWide = GridWide || inlinedFromGridSync(I);
     IRLocations::Place Pl = placeOf(I);
     unsigned Length = 0;
-    clang::SourceLocation Start = T.Locs.memberCallStart(Pl.Loc);
+    clang::SourceLocation Start = T.Locs.memberAccessStart(Pl.Loc);
     std::string Text = FromSource ? T.Locs.expressionAt(Start, Length) : "";
     B.Spelling = Text.empty() ? Spelling : withoutArguments(Text);
     B.Where = T.Locs.positionOf(Start);

@@ -54,9 +54,10 @@ std::string IRTranslator::nameOf(const Value *V, const std::string &Suffix, cons
     if (Where)
       if (IRLocations::Place Pl = Locs.placeOf(Where); !Pl.Wrapper.empty())
         Loc = Pl.Loc, P = Pl.Where;
+    // A member's debug location is its name: `dims.z` from its object on.
     if (At || isa_and_nonnull<LoadInst>(I) || isa_and_nonnull<CallBase>(I) || isa_and_nonnull<AtomicRMWInst>(I) ||
         isa_and_nonnull<AtomicCmpXchgInst>(I))
-      Name = Locs.expressionAt(Loc, Length);
+      Name = Locs.expressionAt(Locs.memberAccessStart(Loc), Length);
     else if (isa_and_nonnull<CmpInst>(I)) // if (v > 0.5f)
       Name = Locs.conditionText(Locs.lvalueBefore(Loc));
     // A load the compiler moved (no line of its own): by its address.
