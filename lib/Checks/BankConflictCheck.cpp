@@ -583,8 +583,9 @@ static AccessRecord accessRecord(const CheckContext &Ctx, const EvaluatedAccess 
   if (Ctx.Options.Explain && V.Status != VerdictStatus::Unknown && V.Status != VerdictStatus::DataDependent &&
       !V.NeverExecuted)
     R.Lanes = laneRows(V, Ctx.Options.Arch);
-  if (!R.Lanes.empty() && costOf(worstWarpAccess(A, V), Ctx.Options.Arch).Wavefronts == V.Cost.Wavefronts)
-    R.Grid = bankGrid(worstWarpAccess(A, V), Ctx.Options.Arch);
+  if (!R.Lanes.empty())
+    if (auto Worst = worstWarpAccess(A, V); costOf(Worst, Ctx.Options.Arch).Wavefronts == V.Cost.Wavefronts)
+      R.Grid = bankGrid(Worst, Ctx.Options.Arch);
   asWritten(R, *E.Fn);
   return R;
 }

@@ -230,6 +230,8 @@ private:
   /// An integer helper without a body (the prelude's and libdevice's min,
   /// max, mul24) as its operation; null for any other call.
   SymRef integerHelperOf(const llvm::CallBase &C, const llvm::Function &Callee);
+  /// O on C's two operands, each converted to OT; of C's type.
+  SymRef operandsOp(const llvm::CallBase &C, Opcode O, IntType OT);
   SymRef argumentOf(const llvm::Argument &Arg);
   SymRef loadedValueOf(const llvm::LoadInst &L);
   /// An element of a vector (uint4 key; key.x): the value inserted there,

@@ -414,6 +414,12 @@ SymRef laneId(IntType T) {
   return SymExpr::cast(SymExpr::binary(Opcode::Rem, Linear, SymExpr::constant(32, U), U), T);
 }
 
+SymRef IRTranslator::operandsOp(const CallBase &C, Opcode O, IntType OT) {
+  return SymExpr::cast(SymExpr::binary(O, SymExpr::cast(intOf(C.getArgOperand(0)), OT),
+                                       SymExpr::cast(intOf(C.getArgOperand(1)), OT), OT),
+                       typeOfValue(&C));
+}
+
 SymRef IRTranslator::intrinsicOf(const IntrinsicInst &II) {
   IntType T = typeOfValue(&II);
   Intrinsic::ID ID = II.getIntrinsicID();
@@ -441,14 +447,11 @@ SymRef IRTranslator::intrinsicOf(const IntrinsicInst &II) {
     return laneId(T);
   unsigned Bits = II.getType()->isIntegerTy() ? II.getType()->getIntegerBitWidth() : 32;
   auto Operand = [&](unsigned I, IntType OT) { return SymExpr::cast(intOf(II.getArgOperand(I)), OT); };
-  auto MinMax = [&](Opcode O, IntType OT) {
-    return SymExpr::cast(SymExpr::binary(O, Operand(0, OT), Operand(1, OT), OT), T);
-  };
   switch (ID) {
-  case Intrinsic::smin: return MinMax(Opcode::Min, signedType(Bits));
-  case Intrinsic::smax: return MinMax(Opcode::Max, signedType(Bits));
-  case Intrinsic::umin: return MinMax(Opcode::Min, unsignedType(Bits));
-  case Intrinsic::umax: return MinMax(Opcode::Max, unsignedType(Bits));
+  case Intrinsic::smin: return operandsOp(II, Opcode::Min, signedType(Bits));
+  case Intrinsic::smax: return operandsOp(II, Opcode::Max, signedType(Bits));
+  case Intrinsic::umin: return operandsOp(II, Opcode::Min, unsignedType(Bits));
+  case Intrinsic::umax: return operandsOp(II, Opcode::Max, unsignedType(Bits));
   case Intrinsic::fshl:
   case Intrinsic::fshr: {
     // A funnel shift by a constant (LLVM's rotate: switch (tid) on
@@ -491,17 +494,12 @@ SymRef IRTranslator::integerHelperOf(const CallBase &C, const Function &Callee) 
   unsigned Bits = C.getType()->getIntegerBitWidth();
   bool Unsigned = Name.find('u') == 0 || Name == "__umul24";
   IntType OT = Unsigned ? unsignedType(Bits) : signedType(Bits);
-  auto Bin = [&](Opcode O) {
-    return SymExpr::cast(SymExpr::binary(O, SymExpr::cast(intOf(C.getArgOperand(0)), OT),
-                                         SymExpr::cast(intOf(C.getArgOperand(1)), OT), OT),
-                         typeOfValue(&C));
-  };
   if (Name == "min" || Name == "umin" || Name == "llmin" || Name == "ullmin")
-    return Bin(Opcode::Min);
+    return operandsOp(C, Opcode::Min, OT);
   if (Name == "max" || Name == "umax" || Name == "llmax" || Name == "ullmax")
-    return Bin(Opcode::Max);
+    return operandsOp(C, Opcode::Max, OT);
   if (Name == "__mul24" || Name == "__umul24" || Name == "mul24" || Name == "umul24")
-    return Bin(Opcode::Mul);
+    return operandsOp(C, Opcode::Mul, OT);
   return nullptr;
 }
 

@@ -112,6 +112,23 @@ bool isBlockBarrierCall(const CallExpr *Call) {
 /// Who calls whom among the device functions of the unit (launches aside).
 using DeviceCalls = std::vector<std::pair<const FunctionDecl *, std::vector<const FunctionDecl *>>>;
 
+/// A function's callees, or its callers.
+using CallEdges = llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>>;
+
+/// Marks in Seen every function reachable from those in Work through Next,
+/// each once; Take is told of each newly marked one and says whether to go
+/// on through it.
+void walkCalls(const CallEdges &Next, std::vector<const FunctionDecl *> Work,
+               llvm::DenseSet<const FunctionDecl *> &Seen, llvm::function_ref<bool(const FunctionDecl *)> Take) {
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back();
+    Work.pop_back();
+    if (Seen.insert(F).second && Take(F))
+      if (auto It = Next.find(F); It != Next.end())
+        llvm::append_range(Work, It->second);
+  }
+}
+
 /// The device functions lowered on their own, besides kernels: those that
 /// execute a block barrier or name a __shared__ variable, or call one that
 /// does (on its own, a helper that takes the tile as a parameter has no
@@ -152,47 +169,37 @@ llvm::DenseSet<const FunctionDecl *> ownRoots(const std::vector<const FunctionDe
     Calls.push_back({FD->getCanonicalDecl(), std::move(S.Callees)});
   }
   // Every caller of a root, directly or not, is one.
-  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Callers;
+  CallEdges Callers;
   for (const auto &[Caller, Callees] : Calls)
     for (const FunctionDecl *C : Callees)
       Callers[C].push_back(Caller);
-  std::vector<const FunctionDecl *> Work(Roots.begin(), Roots.end());
-  while (!Work.empty()) {
-    const FunctionDecl *F = Work.back();
-    Work.pop_back();
-    if (auto It = Callers.find(F); It != Callers.end())
-      for (const FunctionDecl *Caller : It->second)
-        if (Roots.insert(Caller).second)
-          Work.push_back(Caller);
-  }
+  std::vector<const FunctionDecl *> Work;
+  for (const FunctionDecl *R : Roots)
+    if (auto It = Callers.find(R); It != Callers.end())
+      llvm::append_range(Work, It->second);
+  walkCalls(Callers, std::move(Work), Roots, [](const FunctionDecl *) { return true; });
   return Roots;
 }
 
 /// Callees by caller.
-llvm::DenseMap<const FunctionDecl *, const std::vector<const FunctionDecl *> *> calleesOf(const DeviceCalls &Calls) {
-  llvm::DenseMap<const FunctionDecl *, const std::vector<const FunctionDecl *> *> Callees;
+CallEdges calleesOf(const DeviceCalls &Calls) {
+  CallEdges Callees;
   for (const auto &[Caller, To] : Calls)
-    Callees[Caller] = &To;
+    Callees[Caller] = To;
   return Callees;
 }
 
 /// The kernels in Kernels and the device functions they call, directly or not.
 llvm::DenseSet<const FunctionDecl *> calledByKernels(const DeviceCalls &Calls,
                                                      const std::vector<const FunctionDecl *> &Kernels) {
-  auto Callees = calleesOf(Calls);
+  CallEdges Callees = calleesOf(Calls);
   llvm::DenseSet<const FunctionDecl *> Reached;
   std::vector<const FunctionDecl *> Work;
   for (const FunctionDecl *K : Kernels)
     if (Reached.insert(K->getCanonicalDecl()).second)
-      Work.push_back(K->getCanonicalDecl());
-  while (!Work.empty()) {
-    const FunctionDecl *F = Work.back();
-    Work.pop_back();
-    if (auto It = Callees.find(F); It != Callees.end())
-      for (const FunctionDecl *C : *It->second)
-        if (Reached.insert(C).second)
-          Work.push_back(C);
-  }
+      if (auto It = Callees.find(K->getCanonicalDecl()); It != Callees.end())
+        llvm::append_range(Work, It->second);
+  walkCalls(Callees, std::move(Work), Reached, [](const FunctionDecl *) { return true; });
   return Reached;
 }
 
@@ -210,7 +217,7 @@ bool calledFromThisUnitOnly(const FunctionDecl *FD, const LangOptions &LO) {
 llvm::DenseMap<const FunctionDecl *, BlockShape> callersBounds(const DeviceCalls &Calls,
                                                              const BlockShapeFinder &Shapes,
                                                              const LangOptions &LO) {
-  auto Callees = calleesOf(Calls);
+  CallEdges Callees = calleesOf(Calls);
   // The kernels without a bound first, then by bound, largest first: the
   // first kernel to reach a function decides it (none, or the largest
   // bound of those that reach it), and what it reaches from there too.
@@ -227,19 +234,14 @@ llvm::DenseMap<const FunctionDecl *, BlockShape> callersBounds(const DeviceCalls
                    [&](const Kernel &X, const Kernel &Y) { return Rank(X) > Rank(Y); });
   llvm::DenseMap<const FunctionDecl *, BlockShape> Out;
   llvm::DenseSet<const FunctionDecl *> Seen;
-  for (const auto &[To, Bound] : Kernels) {
-    std::vector<const FunctionDecl *> Work(*To);
-    while (!Work.empty()) {
-      const FunctionDecl *F = Work.back();
-      Work.pop_back();
-      if (F->hasAttr<CUDAGlobalAttr>() || !Seen.insert(F).second)
-        continue;
+  for (const auto &[To, Bound] : Kernels)
+    walkCalls(Callees, *To, Seen, [&, &Bound = Bound](const FunctionDecl *F) {
+      if (F->hasAttr<CUDAGlobalAttr>())
+        return false; // launched, not called: its own bound
       if (Bound && calledFromThisUnitOnly(F, LO))
         Out.try_emplace(F, *Bound);
-      if (auto It = Callees.find(F); It != Callees.end())
-        Work.insert(Work.end(), It->second->begin(), It->second->end());
-    }
-  }
+      return true;
+    });
   return Out;
 }
 
