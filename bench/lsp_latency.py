@@ -21,7 +21,8 @@ What it does, in order:
      moves); the two kinds are reported apart. Each edit is timed by the client (wall, didChange sent to
      publishDiagnostics received) and by the server's CPU time (utime + stime
      of the whole process from /proc, so other load on the machine does not
-     count), and the server's log says whether the preamble was reused;
+     count), and the server's log says whether the preamble was reused and
+     how many kernels' models were kept (not optimised and translated again);
   4. the same server with every check disabled (--checks=-*): what the
      front end costs on a re-analysis (parse with the preamble, access model);
   5. the same server analysing every access anew (--debug-no-verdict-memo):
@@ -163,6 +164,8 @@ def drive(tool, path, flags, mode, edits, where, extra=()):
     lines = log.read().decode(errors="replace").splitlines()
     result["preamble"] = [re.search(r"preamble ([a-z ]+),", l).group(1)
                           for l in lines if "analysed " in l and "preamble " in l]
+    result["kernels"] = [m.group(1) + "/" + m.group(2) for m in
+                         (re.search(r"kernels ([0-9]+) kept, ([0-9]+) optimised", l) for l in lines) if m]
     result["server_seconds"] = [float(re.search(r" in ([0-9.]+) s", l).group(1))
                                 for l in lines if "analysed " in l]
     return result
@@ -231,6 +234,7 @@ def main():
         print("%-58s %9.3f %9.3f" % ("  its slowest edit", max(r["wall"]), max(r["cpu"])))
     print()
     print("preambles (open, then each edit): %s" % ", ".join(full["preamble"]))
+    print("kernels kept/optimised (open, then each edit): %s" % ", ".join(full["kernels"]))
     print("diagnostics published on open: %d" % full["diagnostics"])
     print("load average at end: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     print()

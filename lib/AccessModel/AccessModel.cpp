@@ -89,4 +89,41 @@ std::string describeLaunchArgument(const LaunchArgument &A) {
                      A.Spelling);
 }
 
+// A new member that holds a position must be visited: update forEachPosition.
+static_assert(sizeof(FunctionModel) == 648 && sizeof(SharedAccess) == 392 && sizeof(BarrierSite) == 216 &&
+                  sizeof(Guard) == 80 && sizeof(LoopInfo) == 104 && sizeof(LaunchArgument) == 152 &&
+                  sizeof(BlockShape) == 112 && sizeof(CallFrame) == 80,
+              "a model struct changed: update forEachPosition");
+
+void forEachPosition(FunctionModel &F, const std::function<void(SourcePos &)> &Fn) {
+  auto Guards = [&](std::vector<Guard> &Gs) {
+    for (Guard &G : Gs)
+      Fn(G.Where);
+  };
+  Fn(F.Where);
+  Fn(F.Shape.Where);
+  for (std::optional<BlockShape> *S : {&F.LaunchShape, &F.BoundsShape})
+    if (*S)
+      Fn((*S)->Where);
+  for (BlockShape &S : F.OtherLaunchShapes)
+    Fn(S.Where);
+  for (LaunchArgument &A : F.LaunchArguments)
+    Fn(A.Where);
+  for (SharedAccess &A : F.Accesses) {
+    Fn(A.Where);
+    Guards(A.Guards);
+    for (auto &M : A.MergedWith)
+      Fn(M.first);
+    for (CallFrame &C : A.CallChain)
+      Fn(C.Site);
+  }
+  for (BarrierSite &B : F.Barriers) {
+    Fn(B.Where);
+    Guards(B.Guards);
+    Fn(B.CalleeBarrier);
+  }
+  for (LoopInfo &L : F.Loops)
+    Fn(L.Where);
+}
+
 } // namespace cbl

@@ -147,9 +147,16 @@ cl::opt<unsigned> DeviceMaxParts("debug-device-max-parts", cl::Hidden, cl::init(
 cl::opt<bool> DebugNoMemo("debug-no-verdict-memo", cl::Hidden,
                           cl::desc("Benchmarks: analyse every access anew (no verdict memo)"),
                           cl::cat(toolCategory()));
+cl::opt<bool> DebugModelMemo("debug-device-model-memo", cl::Hidden,
+                             cl::desc("Testing: analyse each unit's device code twice, the second time "
+                                      "keeping every other kernel's model from the first (as the "
+                                      "language server keeps them; the output must not change)"),
+                             cl::cat(toolCategory()));
 /// The hidden debugging and benchmark options, for the command line and the
 /// server alike.
 void applyDebugOptions() {
+  if (DebugModelMemo)
+    DeviceModelMemo::analyseTwiceForTesting();
   if (!DebugFailIn.empty())
     FunctionInProgress::failOnPurposeIn(DebugFailIn);
   if (DebugNoMemo)

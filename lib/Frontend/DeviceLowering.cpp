@@ -669,7 +669,7 @@ LoweredDevice lowerDevice(CompilerInstance &CI, ASTContext &Ctx,
       Whole.SharedVars[G] = VD;
   }
   CG.reset();
-  Out.Parts = optimiseInParts(std::move(Whole), CI.getTargetOpts(), Opts, Out.Error);
+  Out.Parts = optimiseInParts(std::move(Whole), CI.getTargetOpts(), Opts, Out.Error, &Out.Reused);
   if (!Opts.DumpTo.empty()) {
     static std::mutex DumpLock;
     std::lock_guard<std::mutex> Lock(DumpLock);

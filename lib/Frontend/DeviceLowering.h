@@ -19,6 +19,7 @@
 #ifndef CUDA_BANK_LINT_LIB_FRONTEND_DEVICELOWERING_H
 #define CUDA_BANK_LINT_LIB_FRONTEND_DEVICELOWERING_H
 
+#include "DeviceReuse.h"
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 
 #include "clang/AST/Decl.h"
@@ -102,6 +103,9 @@ struct LoweredDevice {
   std::string Error;
   /// Errors the code generator raised (message; none expected).
   std::vector<std::string> CodeGenErrors;
+  /// The language server: the roots whose models were kept (not in Parts),
+  /// and the keys of the others.
+  ReuseOutcome Reused;
 };
 
 /// How the device code is optimised: ModelOptions' part of it (which has
@@ -111,7 +115,22 @@ struct LoweringOptions {
   unsigned PartInstructions; ///< the least a part holds (optimiseInParts)
   unsigned MaxParts;         ///< the most parts
   std::string DumpTo;        ///< a file the optimised IR is appended to
+  /// The language server: the memo of the document's models (null: none)
+  /// and, set by buildDeviceModels, what the roots' keys take from the AST.
+  DeviceModelMemo *Memo = nullptr;
+  const ReuseContext *Reuse = nullptr;
 };
+
+/// The defined functions each defined function of M names through the
+/// operands of its instructions (calls, and functions whose address it
+/// takes): one pass over the module for all roots.
+using NamedFunctions = llvm::DenseMap<const llvm::Function *, std::vector<const llvm::Function *>>;
+NamedFunctions namedFunctions(const llvm::Module &M);
+/// The defined functions F reaches, F included.
+std::vector<const llvm::Function *> reachOf(const llvm::Function &F, const NamedFunctions &Named);
+/// Removes the functions and variables nothing uses any more (GlobalDCE;
+/// roots left as declarations): the pipeline would simplify them first.
+void dropUnused(llvm::Module &M);
 
 /// LLVM's four analysis managers, registered with a PassBuilder's analyses
 /// and proxied to one another: the one set-up of the pipelines and analyses
@@ -140,8 +159,12 @@ std::string optimise(llvm::Module &M, const clang::TargetOptions &Target,
 /// left as declarations) in a context of its own, on up to Opts.Threads
 /// threads. The groups depend on the module only, never on the threads:
 /// every thread count gives the same IR. Error: why nothing was optimised.
+/// With Opts.Reuse, the clusters of roots the memo holds are left out first
+/// (keepModels; their models in Reused), and only the groups with roots left
+/// are optimised (none: no part, no error).
 std::vector<LoweredPart> optimiseInParts(LoweredPart Whole, const clang::TargetOptions &Target,
-                                         const LoweringOptions &Opts, std::string &Error);
+                                         const LoweringOptions &Opts, std::string &Error,
+                                         ReuseOutcome *Reused = nullptr);
 
 /// Lowers Roots (device function definitions without errors) and optimises
 /// the module (optimiseInParts). Shared lists the __shared__ variables to

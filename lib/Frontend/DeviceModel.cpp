@@ -2,8 +2,11 @@
 #include "DeviceModel.h"
 #include "CompileErrors.h"
 #include "DeviceLowering.h"
+#include "IRLocations.h"
 #include "IRTranslator.h"
+#include "cuda-bank-lint/Support/Paths.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/TargetTransformInfoImpl.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -111,6 +114,16 @@ struct Analyses : AnalysisManagers {
   }
 };
 
+/// The file of Path among those the unit read (invalid: none).
+clang::FileID fileOf(const clang::SourceManager &SM, llvm::StringRef Path) {
+  llvm::Expected<clang::FileEntryRef> FE = SM.getFileManager().getFileRef(Path);
+  if (!FE) {
+    llvm::consumeError(FE.takeError());
+    return clang::FileID();
+  }
+  return SM.translateFile(*FE);
+}
+
 std::string nameOfFunction(const clang::FunctionDecl *FD) {
   std::string Name;
   llvm::raw_string_ostream OS(Name);
@@ -118,22 +131,97 @@ std::string nameOfFunction(const clang::FunctionDecl *FD) {
   return Name;
 }
 
+/// What the roots' keys take from the AST and the source text.
+ReuseContext reuseContext(DeviceModelMemo &Memo, const clang::SourceManager &SM, const std::vector<DeviceRoot> &Roots,
+                          const SharedArrayTable &Table, const std::vector<std::string> &ToolkitDirs) {
+  ReuseContext C;
+  C.Memo = &Memo;
+  C.Base = "toolkit " + llvm::join(ToolkitDirs, ":");
+  std::map<const clang::FunctionDecl *, const DeviceRoot *> ByDecl;
+  for (const DeviceRoot &R : Roots)
+    ByDecl[R.Decl] = &R;
+  C.RootInputs = [ByDecl](const clang::FunctionDecl *FD, llvm::raw_ostream &OS) {
+    auto It = ByDecl.find(FD);
+    if (It == ByDecl.end())
+      return;
+    for (const auto &[I, Fx] : It->second->Fixed) {
+      const LaunchArgument &T = Fx.Text;
+      OS << "argument " << I << ' ' << (Fx.Constant ? std::to_string(*Fx.Constant) : "-") << ' '
+         << (Fx.BlockAxis ? std::to_string(*Fx.BlockAxis) : "-") << ' ' << (Fx.Value ? toString(Fx.Value) : "-")
+         << " | " << T.Value << " | " << T.Spelling << " | " << T.Launches << '\n'; // where: keptModel
+    }
+  };
+  C.ArrayId = [&Table](const clang::VarDecl *VD) { return Table.lookup(VD); };
+  auto Files = std::make_shared<llvm::StringMap<clang::FileID>>(); // translateFile walks every entry
+  std::vector<std::string> Toolkit;
+  for (const std::string &D : ToolkitDirs)
+    Toolkit.push_back(withoutDots(D));
+  C.SourceLines = [&SM, Files, Toolkit](llvm::StringRef Path, unsigned First,
+                                        unsigned Last) -> std::optional<llvm::StringRef> {
+    // The toolkit's headers do not change, and no text of theirs is read.
+    if (inToolkit(withoutDots(Path), Toolkit))
+      return llvm::StringRef();
+    auto [It, New] = Files->try_emplace(Path);
+    if (New)
+      It->second = fileOf(SM, Path);
+    clang::FileID ID = It->second;
+    std::optional<llvm::StringRef> Text = ID.isValid() ? SM.getBufferDataOrNone(ID) : std::nullopt;
+    if (!Text)
+      return std::nullopt;
+    // Past the last line, translateLineCol gives the file's end.
+    unsigned B = SM.getFileOffset(SM.translateLineCol(ID, First, 1));
+    unsigned E = SM.getFileOffset(SM.translateLineCol(ID, Last + 1, 1));
+    return Text->slice(B, std::max(B, E));
+  };
+  return C;
+}
+
+/// A model kept from an earlier version of the text: its lines and columns
+/// are the same (they are in its key), its byte offsets follow the text, and
+/// its launch arguments are where the launches are now (IRTranslator takes
+/// them from Fixed, in its order, with the parameter's name).
+FunctionModel keptModel(FunctionModel M, const DeviceRoot &R, const clang::SourceManager &SM) {
+  auto Fx = R.Fixed.begin();
+  for (LaunchArgument &A : M.LaunchArguments) {
+    std::string Param = std::move(A.Param);
+    A = (Fx++)->second.Text;
+    A.Param = std::move(Param);
+  }
+  std::map<std::string, clang::FileID> Files;
+  forEachPosition(M, [&](SourcePos &P) {
+    if (!P.valid())
+      return;
+    auto [It, New] = Files.try_emplace(P.File);
+    if (New)
+      It->second = fileOf(SM, P.File);
+    if (It->second.isValid())
+      if (clang::SourceLocation L = SM.translateLineCol(It->second, P.Line, P.Column); L.isValid())
+        P.Offset = SM.getFileOffset(L);
+  });
+  return M;
+}
+
 } // namespace
 
-DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
-                               const std::vector<DeviceRoot> &Roots,
-                               const std::vector<const clang::VarDecl *> &Shared,
-                               const SharedArrayTable &Table, std::vector<SharedArray> &Arrays,
-                               const std::vector<std::string> &ToolkitDirs,
-                               const LoweringOptions &Lowering) {
+namespace {
+
+DeviceModels buildOnce(clang::CompilerInstance &CI, clang::ASTContext &Ctx, const std::vector<DeviceRoot> &Roots,
+                       const std::vector<const clang::VarDecl *> &Shared, const SharedArrayTable &Table,
+                       std::vector<SharedArray> &Arrays, const std::vector<std::string> &ToolkitDirs,
+                       const LoweringOptions &Lowering) {
   DeviceModels Out;
   std::vector<const clang::FunctionDecl *> Decls;
   for (const DeviceRoot &R : Roots)
     Decls.push_back(R.Decl);
-  LoweredDevice L = lowerDevice(CI, Ctx, Decls, Shared, Lowering);
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  std::optional<ReuseContext> Reuse;
+  LoweringOptions Opts = Lowering;
+  if (Lowering.Memo)
+    Opts.Reuse = &Reuse.emplace(reuseContext(*Lowering.Memo, SM, Roots, Table, ToolkitDirs));
+  LoweredDevice L = lowerDevice(CI, Ctx, Decls, Shared, Opts);
   Out.NotLowered = L.Unsafe;
   Out.NeverRun = L.NeverRun;
-  if (L.Parts.empty()) {
+  if (L.Parts.empty() && L.Reused.Kept.empty()) {
     for (const DeviceRoot &R : Roots)
       Out.NotLowered.push_back({R.Decl, L.Error});
     return Out;
@@ -157,10 +245,14 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
   for (const DeviceRoot &R : Roots) {
     if (L.Called.count(R.Decl) || llvm::is_contained(L.NeverRun, R.Decl) || L.NothingShared.count(R.Decl))
       continue; // analysed inside the functions that call it, never run, or nothing to analyse
+    if (auto K = L.Reused.Kept.find(R.Decl); K != L.Reused.Kept.end()) {
+      Out.Functions.push_back({R.Decl, keptModel(std::move(K->second), R, SM)});
+      continue;
+    }
     auto In = PartOf.find(R.Decl);
     if (In == PartOf.end()) {
       if (llvm::none_of(L.Unsafe, [&](const NotLoweredRoot &U) { return U.Decl == R.Decl; }))
-        Out.NotLowered.push_back({R.Decl, "Clang generated no code for it"});
+        Out.NotLowered.push_back({R.Decl, L.Error.empty() ? "Clang generated no code for it" : L.Error});
       continue;
     }
     const LoweredPart &Part = L.Parts[In->second];
@@ -174,11 +266,34 @@ DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &C
     IRAnalyses A{FAM.getResult<DominatorTreeAnalysis>(*F), FAM.getResult<PostDominatorTreeAnalysis>(*F),
                  FAM.getResult<LoopAnalysis>(*F), FAM.getResult<UniformityInfoAnalysis>(*F),
                  FAM.getResult<ScalarEvolutionAnalysis>(*F)};
+    size_t ArraysBefore = Arrays.size();
     IRTranslator T(*F, A, *PartArrays[In->second], Locs, R.Fixed, M);
     T.translate();
+    // Kept for the next version, unless it added a variable the table lacks.
+    if (auto Key = L.Reused.Keys.find(R.Decl); Key != L.Reused.Keys.end() && Arrays.size() == ArraysBefore)
+      storeModel(*Lowering.Memo, Key->second, M);
     Out.Functions.push_back({R.Decl, std::move(M)});
   }
   return Out;
+}
+
+} // namespace
+
+DeviceModels buildDeviceModels(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
+                               const std::vector<DeviceRoot> &Roots,
+                               const std::vector<const clang::VarDecl *> &Shared,
+                               const SharedArrayTable &Table, std::vector<SharedArray> &Arrays,
+                               const std::vector<std::string> &ToolkitDirs,
+                               const LoweringOptions &Lowering) {
+  if (Lowering.Memo || !DeviceModelMemo::analysingTwice())
+    return buildOnce(CI, Ctx, Roots, Shared, Table, Arrays, ToolkitDirs, Lowering);
+  std::unique_ptr<DeviceModelMemo> Memo = everyOtherMemo();
+  LoweringOptions Twice = Lowering;
+  Twice.Memo = Memo.get();
+  size_t Listed = Arrays.size(); // the first analysis's variables the table lacks go
+  buildOnce(CI, Ctx, Roots, Shared, Table, Arrays, ToolkitDirs, Twice);
+  Arrays.resize(Listed);
+  return buildOnce(CI, Ctx, Roots, Shared, Table, Arrays, ToolkitDirs, Twice);
 }
 
 } // namespace cbl

@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceLowering.h"
+#include "DeviceReuse.h"
 #include "cuda-bank-lint/Support/ParallelFor.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -38,12 +39,6 @@
 
 namespace cbl {
 
-namespace {
-
-/// The defined functions each defined function of M names through the
-/// operands of its instructions (calls, and functions whose address it
-/// takes): one pass over the module for all roots.
-using NamedFunctions = llvm::DenseMap<const llvm::Function *, std::vector<const llvm::Function *>>;
 NamedFunctions namedFunctions(const llvm::Module &M) {
   NamedFunctions Out;
   for (const llvm::Function &F : M) {
@@ -61,20 +56,35 @@ NamedFunctions namedFunctions(const llvm::Module &M) {
   return Out;
 }
 
-/// The instructions of the defined functions F reaches, F included.
-size_t reachedInstructions(const llvm::Function &F, const NamedFunctions &Named) {
+std::vector<const llvm::Function *> reachOf(const llvm::Function &F, const NamedFunctions &Named) {
   llvm::DenseSet<const llvm::Function *> Seen;
-  std::vector<const llvm::Function *> Work{&F};
-  size_t Count = 0;
+  std::vector<const llvm::Function *> Work{&F}, Reach;
   while (!Work.empty()) {
     const llvm::Function *G = Work.back();
     Work.pop_back();
     if (G->isDeclaration() || !Seen.insert(G).second)
       continue;
-    Count += G->getInstructionCount();
+    Reach.push_back(G);
     if (auto It = Named.find(G); It != Named.end())
       Work.insert(Work.end(), It->second.begin(), It->second.end());
   }
+  return Reach;
+}
+
+void dropUnused(llvm::Module &M) {
+  AnalysisManagers AM;
+  llvm::PassBuilder PB;
+  AM.registerWith(PB);
+  llvm::GlobalDCEPass().run(M, AM.MAM);
+}
+
+namespace {
+
+/// The instructions of the defined functions F reaches, F included.
+size_t reachedInstructions(const llvm::Function &F, const NamedFunctions &Named) {
+  size_t Count = 0;
+  for (const llvm::Function *G : reachOf(F, Named))
+    Count += G->getInstructionCount();
   return Count;
 }
 
@@ -114,15 +124,6 @@ std::pair<std::vector<PartRoot>, unsigned> groupRoots(const LoweredPart &Whole, 
   return {std::move(Roots), N};
 }
 
-/// Removes the functions and variables nothing uses any more (the other
-/// parts' roots are declarations): the pipeline would simplify them first.
-void dropUnused(llvm::Module &M) {
-  AnalysisManagers AM;
-  llvm::PassBuilder PB;
-  AM.registerWith(PB);
-  llvm::GlobalDCEPass().run(M, AM.MAM);
-}
-
 /// P's module made part G: the other groups' roots declarations, what only
 /// they used dropped, G's roots and the shared variables found by name.
 std::string keepGroup(LoweredPart &P, const std::vector<PartRoot> &Roots,
@@ -160,8 +161,17 @@ void keepWrittenVariables(llvm::Module &M) {
 }
 
 std::vector<LoweredPart> optimiseInParts(LoweredPart Whole, const clang::TargetOptions &Target,
-                                         const LoweringOptions &Opts, std::string &Error) {
+                                         const LoweringOptions &Opts, std::string &Error, ReuseOutcome *Reused) {
   auto [Roots, N] = groupRoots(Whole, std::max(1u, Opts.PartInstructions), Opts.MaxParts);
+  if (Opts.Reuse && Reused) { // the language server: clusters kept from an earlier version stay out
+    std::vector<GroupedRoot> Grouped;
+    for (const PartRoot &R : Roots)
+      Grouped.push_back({R.Decl, R.Group});
+    *Reused = keepModels(Whole, Grouped, *Opts.Reuse);
+    llvm::erase_if(Roots, [&](const PartRoot &R) { return Reused->Kept.count(R.Decl) > 0; });
+    if (Roots.empty() && !Reused->Kept.empty())
+      return {}; // nothing changed
+  }
   std::vector<LoweredPart> Parts;
   if (N <= 1) {
     Error = optimise(*Whole.Module, Target, Whole.Kernels, Whole.Merged);
@@ -176,9 +186,13 @@ std::vector<LoweredPart> optimiseInParts(LoweredPart Whole, const clang::TargetO
   llvm::SmallVector<char, 0> Bitcode;
   llvm::raw_svector_ostream OS(Bitcode);
   llvm::WriteBitcodeToFile(*Whole.Module, OS, /*ShouldPreserveUseListOrder=*/true);
-  Parts.resize(N);
-  std::vector<std::string> Errors(N);
-  parallelFor(Opts.Threads, N, [&, &Roots = Roots](size_t I) {
+  std::vector<unsigned> Groups; // those with roots left
+  for (unsigned G = 0; G < N; ++G)
+    if (llvm::any_of(Roots, [G](const PartRoot &R) { return R.Group == G; }))
+      Groups.push_back(G);
+  Parts.resize(Groups.size());
+  std::vector<std::string> Errors(Groups.size());
+  parallelFor(Opts.Threads, Groups.size(), [&, &Roots = Roots](size_t I) {
     LoweredPart P;
     if (I == 0 && Whole.Module) { // the first part keeps the module it was
       P.Context = std::move(Whole.Context);
@@ -193,7 +207,7 @@ std::vector<LoweredPart> optimiseInParts(LoweredPart Whole, const clang::TargetO
       }
       P.Module = std::move(*M);
     }
-    Errors[I] = keepGroup(P, Roots, Shared, unsigned(I));
+    Errors[I] = keepGroup(P, Roots, Shared, Groups[I]);
     if (Errors[I].empty())
       Errors[I] = optimise(*P.Module, Target, P.Kernels, P.Merged);
     Parts[I] = std::move(P);

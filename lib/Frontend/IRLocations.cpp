@@ -98,10 +98,12 @@ bool IRLocations::isToolkit(const llvm::DIScope *Scope) const {
     Path = F->getFilename();
   else
     llvm::sys::path::append(Path, F->getDirectory(), F->getFilename());
-  std::string P = withoutDots(Path);
+  return inToolkit(withoutDots(Path), ToolkitDirs);
+}
+
+bool inToolkit(llvm::StringRef P, const std::vector<std::string> &ToolkitDirs) {
   for (const std::string &D : ToolkitDirs)
-    if (llvm::StringRef(P).starts_with(D + "/") &&
-        !llvm::StringRef(P).substr(D.size()).starts_with("/cccl/"))
+    if (P.starts_with(D + "/") && !P.substr(D.size()).starts_with("/cccl/"))
       return true;
   return false;
 }

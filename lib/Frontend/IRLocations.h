@@ -26,6 +26,11 @@
 
 namespace cbl {
 
+/// Whether Path (without dots) is a toolkit header: under one of ToolkitDirs
+/// (each without dots), CUB and Thrust (`cccl/`) excepted, whose code is the
+/// user's to read.
+bool inToolkit(llvm::StringRef Path, const std::vector<std::string> &ToolkitDirs);
+
 class IRLocations {
 public:
   /// ToolkitDirs: directories whose functions are the toolkit's wrappers.

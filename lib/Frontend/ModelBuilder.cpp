@@ -469,7 +469,7 @@ private:
                                : std::map<unsigned, BlockShapeFinder::FixedArgument>()});
     DeviceModels D = buildDeviceModels(CI, Ctx, Roots, Shared, Table, Out.Model.Arrays, Options.ToolkitDirs,
                                        {Options.Threads, Options.DevicePartInstructions, Options.DeviceMaxParts,
-                                        Options.DumpDeviceIR});
+                                        Options.DumpDeviceIR, Options.DeviceModels});
     const SourceManager &SM = Ctx.getSourceManager();
     for (const NotLoweredRoot &N : D.NotLowered)
       skipNotLowered(N, SM);

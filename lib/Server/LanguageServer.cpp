@@ -91,9 +91,11 @@ LanguageServer::LanguageServer(Transport &T, ServerSetup Setup)
             std::string Problem =
                 R.Problem.empty() ? "" : "; " + llvm::StringRef(R.Problem).trim().str();
             log(llvm::formatv("analysed {0} (version {1}) in {2:f3} s, preamble {3}, verdicts "
-                              "{4} reused, {5} computed: {6} findings{7}",
+                              "{4} reused, {5} computed: {6} findings, kernels {8} kept, {9} "
+                              "optimised{7}",
                               S.Path, S.Version, R.Seconds, R.Preamble, R.VerdictsReused,
-                              R.VerdictsComputed, R.Outcome.Report.Findings.size(), Problem)
+                              R.VerdictsComputed, R.Outcome.Report.Findings.size(), Problem,
+                              R.KernelsKept, R.KernelsOptimised)
                     .str());
             return R;
           },

@@ -3,6 +3,7 @@
 #include "cuda-bank-lint/Checks/Check.h"
 #include "cuda-bank-lint/Driver/BufferAnalysis.h"
 #include "cuda-bank-lint/Driver/CompileCommands.h"
+#include "cuda-bank-lint/Frontend/DeviceModelMemo.h"
 #include "cuda-bank-lint/Symbolic/VerdictMemo.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -71,6 +72,11 @@ void Workspace::close(const std::string &Path) {
   Memos.erase(Path);
 }
 
+struct Workspace::DocumentMemos {
+  VerdictMemo Verdicts;
+  DeviceModelMemo Models;
+};
+
 BufferResult Workspace::analyse(const Snapshot &S) {
   auto Start = std::chrono::steady_clock::now();
   BufferResult R;
@@ -85,23 +91,29 @@ BufferResult Workspace::analyse(const Snapshot &S) {
     R.Problem = Error;
     return R;
   }
-  std::shared_ptr<VerdictMemo> Memo;
+  std::shared_ptr<DocumentMemos> Memo;
   {
     std::lock_guard<std::mutex> G(Lock);
-    std::shared_ptr<VerdictMemo> &Slot = Memos[S.Path];
+    std::shared_ptr<DocumentMemos> &Slot = Memos[S.Path];
     if (!Slot)
-      Slot = std::make_shared<VerdictMemo>();
+      Slot = std::make_shared<DocumentMemos>();
     Memo = Slot;
   }
-  VerdictMemo::Counters MemoBefore = Memo->counters();
-  Settings.Analysis.Memo = Memo.get();
+  VerdictMemo::Counters MemoBefore = Memo->Verdicts.counters();
+  DeviceModelMemo::Counters ModelsBefore = Memo->Models.counters();
+  Settings.Analysis.Memo = &Memo->Verdicts;
+  Settings.Analysis.Model.DeviceModels = &Memo->Models;
   PreambleCache::Counters Before = Preambles.counters();
   R.Outcome = analyseBuffer(S.Path, S.Unsaved, Database.get(), Settings.Analysis, &Preambles);
   PreambleCache::Counters After = Preambles.counters();
-  VerdictMemo::Counters MemoAfter = Memo->counters();
+  VerdictMemo::Counters MemoAfter = Memo->Verdicts.counters();
+  DeviceModelMemo::Counters ModelsAfter = Memo->Models.counters();
   R.VerdictsReused = MemoAfter.Hits - MemoBefore.Hits;
   R.VerdictsComputed = MemoAfter.Misses - MemoBefore.Misses;
-  Memo->sweep(); // keeps what this version used
+  R.KernelsKept = ModelsAfter.Kept - ModelsBefore.Kept;
+  R.KernelsOptimised = ModelsAfter.Optimised - ModelsBefore.Optimised;
+  Memo->Verdicts.sweep(); // keeps what this version used
+  Memo->Models.sweep();
   if (After.Built > Before.Built)
     R.Preamble = "built";
   else if (After.Reused > Before.Reused)

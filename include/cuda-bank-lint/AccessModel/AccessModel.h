@@ -15,6 +15,7 @@
 #include "cuda-bank-lint/BankModel/BankModel.h"
 
 #include <array>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -279,6 +280,12 @@ struct FunctionModel {
   /// only (Checks/FindingText.h: asWritten).
   std::map<std::string, std::string> ConditionSpellings;
 };
+
+/// Calls Fn on every source position F holds (its own, its shapes', launch
+/// arguments', accesses', guards', merged accesses', call chains', barriers'
+/// and loops'): the front end moves the byte offsets of a model it kept from
+/// an earlier version of the text (DeviceModelMemo).
+void forEachPosition(FunctionModel &F, const std::function<void(SourcePos &)> &Fn);
 
 /// A function the front end did not analyse because Clang rejects code it
 /// needs (its own body or a function it calls).

@@ -14,6 +14,7 @@
 #include "cuda-bank-lint/AccessModel/AccessModel.h"
 #include "cuda-bank-lint/Frontend/CudaCompilation.h"
 #include "cuda-bank-lint/Frontend/PreambleCache.h"
+#include "cuda-bank-lint/Frontend/DeviceModelMemo.h"
 #include "cuda-bank-lint/Frontend/UnsavedFiles.h"
 
 #include <memory>
@@ -52,6 +53,10 @@ struct ModelOptions {
   /// Reuse each file's preamble, its headers, between parses (the language
   /// server); null: every parse is complete.
   PreambleCache *Preambles = nullptr;
+  /// Keep each kernel's model between parses, and optimise and translate
+  /// only the kernels whose code changed (the language server: one memo per
+  /// document); null: every kernel anew.
+  DeviceModelMemo *DeviceModels = nullptr;
   /// Threads LLVM's pipeline may use on a unit whose device code is large
   /// (its kernels optimised in groups; the same IR for any number).
   unsigned Threads = 1;

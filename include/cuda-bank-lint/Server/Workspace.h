@@ -49,6 +49,9 @@ struct BufferResult {
   /// Access verdicts taken from the document's memo (unchanged inputs) and
   /// computed anew.
   uint64_t VerdictsReused = 0, VerdictsComputed = 0;
+  /// Kernels (roots of the device code) whose models were kept from the
+  /// document's last analysis, and those optimised and translated anew.
+  uint64_t KernelsKept = 0, KernelsOptimised = 0;
   /// The text of File when it was analysed (Of.Unsaved's, else the disk's).
   std::string textOf(const std::string &File) const;
   const std::string &text() const; ///< the document's own
@@ -84,8 +87,10 @@ private:
   std::mutex Lock; ///< guards the two below
   std::string DatabasePath;
   std::map<std::string, LoadedDatabase> Databases;
-  /// Per document: the verdicts its last analysis used, for the next.
-  std::map<std::string, std::shared_ptr<VerdictMemo>> Memos;
+  /// Per document: the verdicts and the kernels' models its last analysis
+  /// used, for the next.
+  struct DocumentMemos;
+  std::map<std::string, std::shared_ptr<DocumentMemos>> Memos;
 };
 
 } // namespace cbl
