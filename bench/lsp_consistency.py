@@ -79,9 +79,10 @@ def main():
     ap.add_argument("file")
     ap.add_argument("--tool", default=None)
     ap.add_argument("--cuda-mode", default="headers", choices=["headers", "prelude"])
-    ap.add_argument("flags", nargs=argparse.REMAINDER)
-    args = ap.parse_args()
-    flags = args.flags[1:] if args.flags[:1] == ["--"] else args.flags
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = ap.parse_args(argv[:cut])
+    flags = argv[cut + 1:]
     path = os.path.abspath(args.file)
     cmd = [find_tool(args.tool, "lsp_consistency.py"), "--cuda-mode=" + args.cuda_mode, "--lsp", "--"] + flags
     texts = versions(open(path, encoding="utf-8", errors="replace").read())
