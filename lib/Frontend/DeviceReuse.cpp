@@ -189,12 +189,11 @@ private:
       auto [Line, Next] = Rest.split('\n');
       const char *Start = Line.data();
       Rest = Next;
-      if (Line.starts_with("define ")) { // through its closing brace
-        while (!Rest.empty() && !Line.empty() && Line.back() != '}') {
+      if (Line.starts_with("define ")) { // through its closing brace, a line of its own
+        llvm::StringRef Head = Line;
+        while (!Rest.empty() && Line != "}")
           std::tie(Line, Rest) = Rest.split('\n');
-        }
-        size_t At = llvm::StringRef(Start).find('@');
-        Items[nameAt(Start, At)].Text = llvm::StringRef(Start, Line.end() - Start);
+        Items[nameAt(Head, Head.find('@'))].Text = llvm::StringRef(Start, Line.end() - Start);
       } else if (Line.starts_with("declare ")) {
         Items[nameAt(Line, Line.find('@'))].Text = Line;
       } else if (Line.starts_with("@") || Line.starts_with("%")) {
