@@ -123,8 +123,8 @@ struct LoweringOptions {
 
 /// The defined functions each defined function of M names through the
 /// operands of its instructions (calls, and functions whose address it
-/// takes): one pass over the module for all roots.
-using NamedFunctions = llvm::DenseMap<const llvm::Function *, std::vector<const llvm::Function *>>;
+/// takes): one pass over the module for all roots (NamedFunctions:
+/// DeviceReuse.h).
 NamedFunctions namedFunctions(const llvm::Module &M);
 /// The defined functions F reaches, F included.
 std::vector<const llvm::Function *> reachOf(const llvm::Function &F, const NamedFunctions &Named);

@@ -114,15 +114,21 @@ struct Analyses : AnalysisManagers {
   }
 };
 
-/// The file of Path among those the unit read (invalid: none).
-clang::FileID fileOf(const clang::SourceManager &SM, llvm::StringRef Path) {
-  llvm::Expected<clang::FileEntryRef> FE = SM.getFileManager().getFileRef(Path);
-  if (!FE) {
-    llvm::consumeError(FE.takeError());
-    return clang::FileID();
+/// The files of the unit by path, each looked up once.
+class UnitFiles {
+public:
+  explicit UnitFiles(const clang::SourceManager &SM) : SM(SM) {}
+  clang::FileID get(llvm::StringRef Path) {
+    auto [It, New] = Ids.try_emplace(Path);
+    if (New)
+      It->second = fileIdOf(SM, Path);
+    return It->second;
   }
-  return SM.translateFile(*FE);
-}
+
+private:
+  const clang::SourceManager &SM;
+  llvm::StringMap<clang::FileID> Ids;
+};
 
 std::string nameOfFunction(const clang::FunctionDecl *FD) {
   std::string Name;
@@ -132,8 +138,9 @@ std::string nameOfFunction(const clang::FunctionDecl *FD) {
 }
 
 /// What the roots' keys take from the AST and the source text.
-ReuseContext reuseContext(DeviceModelMemo &Memo, const clang::SourceManager &SM, const std::vector<DeviceRoot> &Roots,
-                          const SharedArrayTable &Table, const std::vector<std::string> &ToolkitDirs) {
+ReuseContext reuseContext(DeviceModelMemo &Memo, const clang::SourceManager &SM, UnitFiles &Files,
+                          const std::vector<DeviceRoot> &Roots, const SharedArrayTable &Table,
+                          const std::vector<std::string> &ToolkitDirs) {
   ReuseContext C;
   C.Memo = &Memo;
   C.Base = "toolkit " + llvm::join(ToolkitDirs, ":");
@@ -152,19 +159,15 @@ ReuseContext reuseContext(DeviceModelMemo &Memo, const clang::SourceManager &SM,
     }
   };
   C.ArrayId = [&Table](const clang::VarDecl *VD) { return Table.lookup(VD); };
-  auto Files = std::make_shared<llvm::StringMap<clang::FileID>>(); // translateFile walks every entry
   std::vector<std::string> Toolkit;
   for (const std::string &D : ToolkitDirs)
     Toolkit.push_back(withoutDots(D));
-  C.SourceLines = [&SM, Files, Toolkit](llvm::StringRef Path, unsigned First,
-                                        unsigned Last) -> std::optional<llvm::StringRef> {
+  C.SourceLines = [&SM, &Files, Toolkit](llvm::StringRef Path, unsigned First,
+                                         unsigned Last) -> std::optional<llvm::StringRef> {
     // The toolkit's headers do not change, and no text of theirs is read.
     if (inToolkit(withoutDots(Path), Toolkit))
       return llvm::StringRef();
-    auto [It, New] = Files->try_emplace(Path);
-    if (New)
-      It->second = fileOf(SM, Path);
-    clang::FileID ID = It->second;
+    clang::FileID ID = Files.get(Path);
     std::optional<llvm::StringRef> Text = ID.isValid() ? SM.getBufferDataOrNone(ID) : std::nullopt;
     if (!Text)
       return std::nullopt;
@@ -180,22 +183,17 @@ ReuseContext reuseContext(DeviceModelMemo &Memo, const clang::SourceManager &SM,
 /// are the same (they are in its key), its byte offsets follow the text, and
 /// its launch arguments are where the launches are now (IRTranslator takes
 /// them from Fixed, in its order, with the parameter's name).
-FunctionModel keptModel(FunctionModel M, const DeviceRoot &R, const clang::SourceManager &SM) {
+FunctionModel keptModel(FunctionModel M, const DeviceRoot &R, const clang::SourceManager &SM, UnitFiles &Files) {
   auto Fx = R.Fixed.begin();
   for (LaunchArgument &A : M.LaunchArguments) {
     std::string Param = std::move(A.Param);
     A = (Fx++)->second.Text;
     A.Param = std::move(Param);
   }
-  std::map<std::string, clang::FileID> Files;
   forEachPosition(M, [&](SourcePos &P) {
-    if (!P.valid())
-      return;
-    auto [It, New] = Files.try_emplace(P.File);
-    if (New)
-      It->second = fileOf(SM, P.File);
-    if (It->second.isValid())
-      if (clang::SourceLocation L = SM.translateLineCol(It->second, P.Line, P.Column); L.isValid())
+    clang::FileID ID = P.valid() ? Files.get(P.File) : clang::FileID();
+    if (ID.isValid())
+      if (clang::SourceLocation L = SM.translateLineCol(ID, P.Line, P.Column); L.isValid())
         P.Offset = SM.getFileOffset(L);
   });
   return M;
@@ -214,10 +212,11 @@ DeviceModels buildOnce(clang::CompilerInstance &CI, clang::ASTContext &Ctx, cons
   for (const DeviceRoot &R : Roots)
     Decls.push_back(R.Decl);
   const clang::SourceManager &SM = Ctx.getSourceManager();
+  UnitFiles Files(SM);
   std::optional<ReuseContext> Reuse;
   LoweringOptions Opts = Lowering;
   if (Lowering.Memo)
-    Opts.Reuse = &Reuse.emplace(reuseContext(*Lowering.Memo, SM, Roots, Table, ToolkitDirs));
+    Opts.Reuse = &Reuse.emplace(reuseContext(*Lowering.Memo, SM, Files, Roots, Table, ToolkitDirs));
   LoweredDevice L = lowerDevice(CI, Ctx, Decls, Shared, Opts);
   Out.NotLowered = L.Unsafe;
   Out.NeverRun = L.NeverRun;
@@ -246,7 +245,7 @@ DeviceModels buildOnce(clang::CompilerInstance &CI, clang::ASTContext &Ctx, cons
     if (L.Called.count(R.Decl) || llvm::is_contained(L.NeverRun, R.Decl) || L.NothingShared.count(R.Decl))
       continue; // analysed inside the functions that call it, never run, or nothing to analyse
     if (auto K = L.Reused.Kept.find(R.Decl); K != L.Reused.Kept.end()) {
-      Out.Functions.push_back({R.Decl, keptModel(std::move(K->second), R, SM)});
+      Out.Functions.push_back({R.Decl, keptModel(std::move(K->second), R, SM, Files)});
       continue;
     }
     auto In = PartOf.find(R.Decl);

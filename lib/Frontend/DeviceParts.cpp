@@ -99,11 +99,11 @@ struct PartRoot {
 /// The roots, each with its group, and how many groups (at most MaxParts):
 /// at least PartInstructions instructions (before optimisation, a helper
 /// counted once for each root that reaches it) in each.
-std::pair<std::vector<PartRoot>, unsigned> groupRoots(const LoweredPart &Whole, size_t PartInstructions,
+std::pair<std::vector<PartRoot>, unsigned> groupRoots(const LoweredPart &Whole, const NamedFunctions &Named,
+                                                      size_t PartInstructions,
                                                       size_t MaxParts) {
   std::vector<std::pair<size_t, PartRoot>> Sized;
   size_t Total = 0;
-  const NamedFunctions Named = namedFunctions(*Whole.Module);
   for (const auto &[FD, F] : Whole.Functions) {
     Sized.push_back({reachedInstructions(*F, Named), {FD, F->getName().str(), Whole.Kernels.count(F) > 0}});
     Total += Sized.back().first;
@@ -162,12 +162,13 @@ void keepWrittenVariables(llvm::Module &M) {
 
 std::vector<LoweredPart> optimiseInParts(LoweredPart Whole, const clang::TargetOptions &Target,
                                          const LoweringOptions &Opts, std::string &Error, ReuseOutcome *Reused) {
-  auto [Roots, N] = groupRoots(Whole, std::max(1u, Opts.PartInstructions), Opts.MaxParts);
+  const NamedFunctions Named = namedFunctions(*Whole.Module);
+  auto [Roots, N] = groupRoots(Whole, Named, std::max(1u, Opts.PartInstructions), Opts.MaxParts);
   if (Opts.Reuse && Reused) { // the language server: clusters kept from an earlier version stay out
     std::vector<GroupedRoot> Grouped;
     for (const PartRoot &R : Roots)
       Grouped.push_back({R.Decl, R.Group});
-    *Reused = keepModels(Whole, Grouped, *Opts.Reuse);
+    *Reused = keepModels(Whole, Named, Grouped, *Opts.Reuse);
     llvm::erase_if(Roots, [&](const PartRoot &R) { return Reused->Kept.count(R.Decl) > 0; });
     if (Roots.empty() && !Reused->Kept.empty())
       return {}; // nothing changed

@@ -12,13 +12,13 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceReuse.h"
 #include "DeviceLowering.h"
+#include "IRLocations.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/InstIterator.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
 #include <fmt/format.h>
@@ -84,16 +84,6 @@ namespace {
 /// of 100,000, about 5 per instruction).
 constexpr unsigned MayStayCalledInstructions = 10000;
 
-/// The path a debug location's file names.
-std::string pathOf(const llvm::DIScope &S) {
-  llvm::StringRef Name = S.getFilename();
-  if (Name.empty() || llvm::sys::path::is_absolute(Name))
-    return Name.str();
-  llvm::SmallString<256> P(S.getDirectory());
-  llvm::sys::path::append(P, Name);
-  return std::string(P);
-}
-
 /// Writes the text of the source lines each function of Reach spans (from
 /// its first to its last line, in each file its line table names): false
 /// where a file's text is not known.
@@ -102,9 +92,9 @@ bool writeSourceLines(const std::vector<const llvm::Function *> &Reach, const Re
   for (const llvm::Function *F : Reach) {
     std::map<std::string, std::pair<unsigned, unsigned>> Spans; // file -> first, last line
     auto Add = [&](const llvm::DIScope *S, unsigned Line) {
-      if (!S || !Line)
+      if (!S || !S->getFile() || !Line)
         return;
-      auto [It, New] = Spans.try_emplace(pathOf(*S), Line, Line);
+      auto [It, New] = Spans.try_emplace(pathOf(*S->getFile()), Line, Line);
       It->second = {std::min(It->second.first, Line), std::max(It->second.second, Line)};
     };
     if (const llvm::DISubprogram *SP = F->getSubprogram())
@@ -314,8 +304,8 @@ struct Cluster {
 /// a call (one that calls itself, or one so large that its cost passes the
 /// inliner's threshold); every other call is inlined into its root
 /// (DeviceLowering.cpp), and a root's code is then its own.
-std::vector<Cluster> clustersOf(const LoweredPart &Whole, const std::vector<GroupedRoot> &Roots) {
-  const NamedFunctions Named = namedFunctions(*Whole.Module);
+std::vector<Cluster> clustersOf(const LoweredPart &Whole, const NamedFunctions &Named,
+                                const std::vector<GroupedRoot> &Roots) {
   auto MayStayCalled = [&](const llvm::Function *G) {
     auto It = Named.find(G);
     return G->getInstructionCount() >= MayStayCalledInstructions ||
@@ -353,12 +343,13 @@ std::vector<Cluster> clustersOf(const LoweredPart &Whole, const std::vector<Grou
 
 } // namespace
 
-ReuseOutcome keepModels(LoweredPart &Whole, const std::vector<GroupedRoot> &Roots, const ReuseContext &C) {
+ReuseOutcome keepModels(LoweredPart &Whole, const NamedFunctions &Named, const std::vector<GroupedRoot> &Roots,
+                        const ReuseContext &C) {
   ReuseOutcome Out;
   DeviceModelMemo::Impl &Memo = implOf(*C.Memo);
   ModuleText IR(*Whole.Module);
   std::vector<const clang::FunctionDecl *> Kept;
-  for (const Cluster &Cl : clustersOf(Whole, Roots)) {
+  for (const Cluster &Cl : clustersOf(Whole, Named, Roots)) {
     std::optional<std::string> Key = clusterKey(Whole, Cl.Members, Cl.Reach, C, IR);
     std::lock_guard<std::mutex> G(Memo.Lock);
     if (!Key) { // a file's text is not known: optimised, not kept

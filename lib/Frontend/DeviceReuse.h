@@ -15,6 +15,7 @@
 
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Function.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -27,6 +28,10 @@
 namespace cbl {
 
 struct LoweredPart;
+
+/// A module's call graph: the defined functions each defined function names
+/// (namedFunctions, DeviceLowering.h).
+using NamedFunctions = llvm::DenseMap<const llvm::Function *, std::vector<const llvm::Function *>>;
 
 /// What a root's model takes from outside its IR (buildDeviceModels).
 struct ReuseContext {
@@ -58,7 +63,9 @@ struct GroupedRoot {
 /// function they reach) in C.Memo, on Whole before it is optimised: the
 /// roots of each cluster found leave Whole (declarations now, as roots that
 /// hold nothing shared) with their models in Kept; the others get their keys.
-ReuseOutcome keepModels(LoweredPart &Whole, const std::vector<GroupedRoot> &Roots, const ReuseContext &C);
+/// Named: the module's call graph (namedFunctions), as optimiseInParts has it.
+ReuseOutcome keepModels(LoweredPart &Whole, const NamedFunctions &Named, const std::vector<GroupedRoot> &Roots,
+                        const ReuseContext &C);
 
 /// After translation: M is kept under Key (from ReuseOutcome::Keys).
 void storeModel(DeviceModelMemo &Memo, const std::string &Key, const FunctionModel &M);

@@ -54,20 +54,29 @@ FileID IRLocations::fileOf(const llvm::DIFile *F) {
   auto It = Files.find(F);
   if (It != Files.end())
     return It->second;
+  // One lookup per distinct file of the line tables (a handful).
+  return Files[F] = fileIdOf(SM, pathOf(*F));
+}
+
+std::string pathOf(const llvm::DIFile &F) {
+  llvm::StringRef Name = F.getFilename();
+  if (Name.empty() || llvm::sys::path::is_absolute(Name) || F.getDirectory().empty())
+    return Name.str();
   llvm::SmallString<256> Path;
-  if (llvm::sys::path::is_absolute(F->getFilename()) || F->getDirectory().empty())
-    Path = F->getFilename();
-  else
-    llvm::sys::path::append(Path, F->getDirectory(), F->getFilename());
-  SM.getFileManager().makeAbsolutePath(Path);
-  // One lookup per distinct file of the line tables (a handful): the file
-  // manager knows it by path, the source manager gives its first FileID.
-  FileID ID;
-  if (auto FE = SM.getFileManager().getOptionalFileRef(withoutDots(Path), /*OpenFile=*/false,
+  llvm::sys::path::append(Path, F.getDirectory(), Name);
+  return std::string(Path);
+}
+
+FileID fileIdOf(const SourceManager &SM, llvm::StringRef Path) {
+  // The file manager knows it by path, the source manager gives its first
+  // FileID (translateFile walks the source manager's entries: callers keep
+  // what they looked up).
+  llvm::SmallString<256> Abs(Path);
+  SM.getFileManager().makeAbsolutePath(Abs);
+  if (auto FE = SM.getFileManager().getOptionalFileRef(withoutDots(Abs), /*OpenFile=*/false,
                                                        /*CacheFailure=*/false))
-    ID = SM.translateFile(*FE);
-  Files[F] = ID;
-  return ID;
+    return SM.translateFile(*FE);
+  return FileID();
 }
 
 SourcePos IRLocations::positionOf(const llvm::DILocation *DL, SourceLocation *Loc) {
@@ -92,13 +101,7 @@ SourcePos IRLocations::positionOf(SourceLocation Loc) { return toSourcePos(SM, L
 bool IRLocations::isToolkit(const llvm::DIScope *Scope) const {
   if (!Scope || !Scope->getFile())
     return false;
-  llvm::SmallString<256> Path;
-  const llvm::DIFile *F = Scope->getFile();
-  if (llvm::sys::path::is_absolute(F->getFilename()) || F->getDirectory().empty())
-    Path = F->getFilename();
-  else
-    llvm::sys::path::append(Path, F->getDirectory(), F->getFilename());
-  return inToolkit(withoutDots(Path), ToolkitDirs);
+  return inToolkit(withoutDots(pathOf(*Scope->getFile())), ToolkitDirs);
 }
 
 bool inToolkit(llvm::StringRef P, const std::vector<std::string> &ToolkitDirs) {

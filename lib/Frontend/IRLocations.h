@@ -26,6 +26,13 @@
 
 namespace cbl {
 
+/// The path of a line table's file: its name, under its directory when
+/// the name is relative.
+std::string pathOf(const llvm::DIFile &F);
+/// The FileID of Path (absolute or relative to the file manager's
+/// directory) among the files the source manager read; invalid if none.
+clang::FileID fileIdOf(const clang::SourceManager &SM, llvm::StringRef Path);
+
 /// Whether Path (without dots) is a toolkit header: under one of ToolkitDirs
 /// (each without dots), CUB and Thrust (`cccl/`) excepted, whose code is the
 /// user's to read.
